@@ -1,0 +1,99 @@
+"""Proof/disproof numbers in the negamax ("phi/delta") form of df-pn, as small pure functions.
+
+For a node, ``phi`` is the proof number of "the side to move wins" and ``delta`` its disproof
+number. A node's ``phi`` is the least ``delta`` of its children and its ``delta`` the (capped)
+sum of the children's ``phi``. ``phi == 0`` means proved, ``delta == 0`` disproved.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+INF = 10**15  # "infinite" proof number; sums are capped here
+NO_DEP = 1 << 30  # dependency index of a result that does not depend on the path
+
+
+class Bounds(NamedTuple):
+    """(phi, delta) for the side to move."""
+
+    phi: int
+    delta: int
+
+    @property
+    def proved(self) -> bool:
+        return self.phi == 0
+
+    @property
+    def disproved(self) -> bool:
+        return self.delta == 0
+
+    @property
+    def solved(self) -> bool:
+        return self.phi == 0 or self.delta == 0
+
+
+WIN = Bounds(0, INF)
+LOSS = Bounds(INF, 0)
+
+
+def node_bounds(phis: Sequence[int], deltas: Sequence[int]) -> Bounds:
+    """Bounds of a node from its children's (phi, delta); no children means a loss."""
+    if not phis:
+        return LOSS
+    s = sum(phis)
+    return Bounds(min(deltas), INF if s >= INF else s)
+
+
+def select_child(deltas: Sequence[int]) -> tuple[int, int]:
+    """Index of the most-proving child (least delta, first on ties) and the second-least delta
+    (INF when there is one child)."""
+    best = 0
+    d1 = deltas[0]
+    d2 = INF
+    for i in range(1, len(deltas)):
+        d = deltas[i]
+        if d < d1:
+            best, d2, d1 = i, d1, d
+        elif d < d2:
+            d2 = d
+    return best, d2
+
+
+def child_thresholds(th_phi: int, th_delta: int, node_delta: int, child_phi: int,
+                     second_delta: int, epsilon: float) -> Bounds:
+    """Thresholds for the selected child (Nagai's df-pn, with Pawlewicz & Lew's 1+epsilon:
+    the child may run until its delta exceeds (1+epsilon) times the second-best delta).
+
+    ``node_delta`` and ``child_phi`` are the current values; the child's phi threshold is what
+    keeps the node's delta under ``th_delta``.
+    """
+    c_phi = th_delta - node_delta + child_phi
+    if second_delta >= INF:
+        c_delta = th_phi
+    else:
+        grown = int(second_delta * (1.0 + epsilon)) + 1
+        c_delta = th_phi if th_phi < grown else grown
+    return Bounds(min(c_phi, INF), c_delta)
+
+
+def solved_dependency(proved: bool, child_deltas: Sequence[int], child_phis: Sequence[int],
+                      child_deps: Sequence[int], extra_dep: int, depth: int) -> int:
+    """Path dependency of a solved node (background.md section 2).
+
+    A win holds while the repeated positions of its *best* winning child are on the path: take
+    the largest index among the winning children. A loss needs every child to lose, and every
+    move that was illegal by repetition (``extra_dep``) to stay illegal: the smallest index.
+    An index at or below ``depth`` (the node itself, or below it) is inside the node's own
+    subtree, so the result then does not depend on the path at all (``NO_DEP``).
+    """
+    if proved:
+        dep = -1
+        for d, dp in zip(child_deltas, child_deps):
+            if d == 0 and dp > dep:
+                dep = dp
+    else:
+        dep = extra_dep
+        for p, dp in zip(child_phis, child_deps):
+            if dp < dep:
+                dep = dp
+    return NO_DEP if dep >= depth else dep

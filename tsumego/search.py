@@ -1,0 +1,344 @@
+"""df-pn over the game of rules.md, exact under repetition and external ko threats.
+
+The search runs over a *path*: ``history`` maps each stone arrangement since the root (or since
+the last ko threat) to its latest index on the path. A play that recreates one of them is
+illegal unless the mover has a threat (``nkt`` > 0 for Black, < 0 for White); using one moves
+``nkt`` toward 0 and leaves only the two arrangements around the play in the history.
+
+Results carry a *dependency index* (background.md section 2): the smallest path index whose
+position they rely on. Only results that depend on nothing above their own node are stored as
+solved; the others live in the parent's local child list for as long as the parent's call.
+Solved results go to a table keyed by (arrangement, side to move) holding the ko-threat bounds
+``maxb`` (Black wins whenever ``nkt >= maxb``) and ``minw`` (White wins whenever
+``nkt <= minw``), so one entry answers every balance. Unsolved work numbers are keyed by
+(arrangement, side to move, nkt[, pass]).
+
+Two games are searched: the game of rules.md (``live=False``; the attacker never passes, since
+a pass lets the defender end the game), and the *pass-alive* game used to tell life from seki
+(``live=True``): the defender wins only by reaching a pass-alive target, so the attacker's pass
+matters and two passes end the game for the attacker unless the target is pass-alive.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import dataclass
+
+from .board import BLACK, Board, bits, opponent
+from .bounds import INF, NO_DEP, child_thresholds, solved_dependency
+from .coords import PASS
+from .life import attacker_captures_alone, target_benson_alive
+from .problem import Problem
+from .table import SolvedTable, WorkTable
+
+
+class SearchLimit(Exception):
+    """The node or time budget ran out; ``kind`` is ``"nodes"`` or ``"time"``."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """Tuning switches (each can be turned off to measure its gain)."""
+
+    epsilon: float = 0.25  # the 1+epsilon threshold trick; 0 turns it off
+    knowledge: bool = True  # initial proof numbers and ordering from liberties
+    benson: bool = True  # stop when the target is unconditionally alive
+    check_every: int = 1024  # nodes between budget checks
+
+
+_rng = random.Random(0x6B6F)
+_SIDE_KEY = (0, _rng.getrandbits(64), _rng.getrandbits(64))
+_NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
+_PASS_KEY = _rng.getrandbits(64)
+
+
+class Engine:
+    """df-pn for one problem. Reuse one engine for several balances and first moves: the
+    solved table carries over."""
+
+    def __init__(self, problem: Problem, *, live: bool = False, tt_size: int = 2_000_000,
+                 max_nodes: int | None = None, deadline: float | None = None,
+                 options: SearchOptions = SearchOptions()) -> None:
+        self.problem = problem
+        self.board: Board = problem.board()
+        self.region = problem.region
+        self.target = problem.target
+        self.defender = problem.defender
+        self.attacker = problem.attacker
+        self.live = live
+        self.options = options
+        self.solved = SolvedTable(max(1024, tt_size // 2))
+        self.work = WorkTable(max(1024, tt_size - tt_size // 2))
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self._next_check = options.check_every
+        self.history: dict[int, int] = {}
+
+    # --- budget ------------------------------------------------------------------------------
+    def _check_budget(self) -> None:
+        self._next_check = self.nodes + self.options.check_every
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise SearchLimit("nodes")
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise SearchLimit("time")
+
+    # --- keys ----------------------------------------------------------------------------------
+    def _solved_key(self, h: int, color: int, passed: bool) -> int:
+        k = h ^ _SIDE_KEY[color]
+        if self.live and passed:
+            k ^= _PASS_KEY
+        return k
+
+    # --- static evaluation ------------------------------------------------------------------
+    def _static_after(self, mover: int, captured: int) -> int:
+        """Winner fixed by the play just made (0 if none): the attacker captured a target
+        stone, or the defender made the target unconditionally alive (Benson)."""
+        if mover == self.attacker:
+            if captured & self.target:
+                return self.attacker
+        elif self.options.benson and target_benson_alive(self.board, self.target,
+                                                         self.defender):
+            return self.defender
+        return 0
+
+    def _end_by_passes(self) -> int:
+        """Winner when two passes end the game with the target standing: the defender, except
+        in the live game, where the target must also be pass-alive."""
+        if self.live and attacker_captures_alone(self.board, self.target, self.region,
+                                                 self.attacker):
+            return self.attacker
+        return self.defender
+
+    # --- the public entry points -------------------------------------------------------------
+    def solve(self, color: int, nkt: int, *, passed: bool = False) -> int:
+        """Winner with ``color`` to move at balance ``nkt`` from the current board, whose
+        arrangement is the root of the history. Raises :class:`SearchLimit`."""
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 20000))
+        try:
+            self.history = {self.board.hash: 0}
+            phi, delta, _ = self._root(color, nkt, passed, 0)
+        finally:
+            sys.setrecursionlimit(old_limit)
+        return color if phi == 0 else opponent(color)
+
+    def solve_after(self, color: int, move: int, nkt: int) -> int | None:
+        """Winner after ``color`` plays ``move`` (or passes) from the root at balance ``nkt``;
+        ``None`` when the move is illegal. The root stays the first arrangement of the history."""
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 20000))
+        b = self.board
+        root_hash = b.hash
+        snap = b.snapshot()
+        try:
+            self.history = {root_hash: 0}
+            opp = opponent(color)
+            if move == PASS:
+                if self.live:
+                    # a pass at the root: the game continues with the opponent to move
+                    self.history[root_hash] = 1
+                    phi, delta, _ = self._root(opp, nkt, True, 1)
+                    return color if delta == 0 else opp
+                if color == self.attacker:
+                    return self.defender  # the defender answers with a pass and wins
+                self.history[root_hash] = 1
+                phi, delta, _ = self._root(opp, nkt, True, 1)
+                return color if delta == 0 else opp
+            if not (b.empty & self.region) >> move & 1:
+                return None
+            cap = b.play_fast(move, color)
+            if cap < 0:
+                return None
+            if b.hash == root_hash:
+                b.undo(snap)
+                return None  # (cannot happen: a play changes the arrangement)
+            w = self._static_after(color, cap)
+            if w:
+                return w
+            self.history[b.hash] = 1
+            phi, delta, _ = self._root(opp, nkt, False, 1)
+            return color if delta == 0 else opp
+        finally:
+            b.undo(snap)
+            sys.setrecursionlimit(old_limit)
+
+    def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
+        while True:
+            phi, delta, dep = self._mid(color, nkt, passed, depth, INF, INF)
+            if phi == 0 or delta == 0:
+                return phi, delta, dep
+
+    # --- df-pn --------------------------------------------------------------------------------
+    def _lookup(self, color: int, nkt: int, passed: bool, h: int) -> tuple[int, int]:
+        """(phi, delta) of a child position from the tables, or the initial estimate."""
+        sk = self._solved_key(h, color, passed)
+        e = self.solved.get(sk)
+        if e is not None:
+            minw, maxb = e[0], e[1]
+            if nkt >= maxb:
+                return (0, INF) if color == BLACK else (INF, 0)
+            if nkt <= minw:
+                return (INF, 0) if color == BLACK else (0, INF)
+        w = self.work.get(sk ^ _NKT_KEY[nkt])
+        if w is not None:
+            return w[0], w[1]
+        return 1, 1
+
+    def _mid(self, color: int, nkt: int, passed: bool, depth: int, th_phi: int,
+             th_delta: int) -> tuple[int, int, int]:
+        """Multiple iterative deepening at the current board: returns (phi, delta, dependency)
+        for ``color`` to move, once solved or once a threshold is reached."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_budget()
+        board = self.board
+        opp = 3 - color
+        h0 = board.hash
+        history = self.history
+        live = self.live
+        attacker = self.attacker
+
+        # --- expand --------------------------------------------------------------------------
+        moves: list[int] = []
+        c_hash: list[int] = []
+        c_nkt: list[int] = []
+        c_threat: list[int] = []  # path index the play repeats (-1: a fresh arrangement)
+        phis: list[int] = []
+        deltas: list[int] = []
+        deps: list[int] = []
+        rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
+        has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
+        step = -1 if color == BLACK else 1
+        for p in bits(board.empty & self.region):
+            snap = board.snapshot()
+            cap = board.play_fast(p, color)
+            if cap < 0:
+                continue
+            h = board.hash
+            idx = history.get(h, -1)
+            if idx >= 0 and not has_threat:
+                board.undo(snap)
+                if idx < rep_dep:
+                    rep_dep = idx
+                continue
+            child_nkt = nkt + step if idx >= 0 else nkt
+            w = self._static_after(color, cap)
+            board.undo(snap)
+            moves.append(p)
+            c_hash.append(h)
+            c_nkt.append(child_nkt)
+            c_threat.append(idx)
+            if w:
+                if w == color:  # the child (the opponent to move) has lost
+                    phis.append(INF)
+                    deltas.append(0)
+                else:
+                    phis.append(0)
+                    deltas.append(INF)
+                deps.append(NO_DEP if idx < 0 else idx)
+            else:
+                phi_c, delta_c = self._lookup(opp, child_nkt, False, h)
+                phis.append(phi_c)
+                deltas.append(delta_c)
+                deps.append(NO_DEP if (phi_c and delta_c) or idx < 0 else idx)
+        # the pass
+        if color != attacker or live:
+            moves.append(PASS)
+            c_hash.append(h0)
+            c_nkt.append(nkt)
+            c_threat.append(-1)
+            if passed:
+                # two passes: the game ends
+                w = self._end_by_passes()
+                if w == color:
+                    phis.append(INF)
+                    deltas.append(0)
+                else:
+                    phis.append(0)
+                    deltas.append(INF)
+            else:
+                phi_c, delta_c = self._lookup(opp, nkt, True, h0)
+                phis.append(phi_c)
+                deltas.append(delta_c)
+            deps.append(NO_DEP)
+
+        start_nodes = self.nodes
+        n = len(moves)
+        # --- iterate --------------------------------------------------------------------------
+        while True:
+            if n == 0:
+                phi, delta = INF, 0
+                break
+            # node bounds
+            phi = INF
+            best = -1
+            d2 = INF
+            total = 0
+            for i in range(n):
+                d = deltas[i]
+                if d < phi:
+                    d2 = phi
+                    phi = d
+                    best = i
+                elif d < d2:
+                    d2 = d
+                total += phis[i]
+            delta = total if total < INF else INF
+            if phi == 0 or delta == 0 or phi >= th_phi or delta >= th_delta:
+                break
+            c_th = child_thresholds(th_phi, th_delta, delta, phis[best], d2,
+                                    self.options.epsilon)
+            # descend into the best child
+            p = moves[best]
+            snap = board.snapshot()
+            idx = c_threat[best]
+            child_passed = p == PASS
+            saved_history = None
+            old_idx = -1
+            if p == PASS:
+                old_idx = history[h0]
+                history[h0] = depth + 1
+            else:
+                board.play_fast(p, color)
+                hc = board.hash
+                if idx >= 0:
+                    saved_history = history
+                    history = self.history = {h0: depth, hc: depth + 1}
+                else:
+                    history[hc] = depth + 1
+            try:
+                r_phi, r_delta, r_dep = self._mid(opp, c_nkt[best], child_passed, depth + 1,
+                                                  c_th.phi, c_th.delta)
+            finally:
+                if p == PASS:
+                    history[h0] = old_idx
+                else:
+                    if saved_history is not None:
+                        history = self.history = saved_history
+                    else:
+                        del history[board.hash]
+                    board.undo(snap)
+            phis[best] = r_phi
+            deltas[best] = r_delta
+            if idx >= 0 and (r_phi == 0 or r_delta == 0):
+                r_dep = min(r_dep, idx)
+            deps[best] = r_dep
+
+        # --- store --------------------------------------------------------------------------
+        sk = self._solved_key(h0, color, passed)
+        if phi == 0 or delta == 0:
+            dep = solved_dependency(phi == 0, deltas, phis, deps, rep_dep, depth)
+            if dep == NO_DEP:
+                winner = color if phi == 0 else opp
+                self.solved.record(sk, winner == BLACK, nkt, self.nodes - start_nodes)
+                self.work.discard(sk ^ _NKT_KEY[nkt])
+            return phi, delta, dep
+        self.work.store(sk ^ _NKT_KEY[nkt], phi, delta, self.nodes - start_nodes)
+        return phi, delta, NO_DEP

@@ -1,0 +1,139 @@
+"""Reading problems from SGF. The only module that talks to sgfmill."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from sgfmill import sgf as _sgf
+
+from .board import BLACK, WHITE, Board
+from .coords import PASS
+from .problem import Problem, ProblemError, make_problem
+
+
+class SgfError(ProblemError):
+    """A file that cannot be read as a problem. The message names the file."""
+
+
+@dataclass(frozen=True)
+class ProblemFile:
+    """A problem as read from a file, with what the book says about it."""
+
+    path: str
+    problem: Problem
+    stated_moves: tuple[int, ...]  # first moves of the book's variations (may be empty)
+    pl_given: bool  # whether the file had PL (else rules.md's fallbacks decided)
+    comment: str
+
+
+_SIDE_IN_COMMENT = re.compile(r"\b(black|white)\b[^.\n]*\b(to play|to move|to live|to kill|"
+                              r"plays|moves|to capture|to save|lives|kills)", re.I)
+
+
+def _parse_bytes(data: bytes, path: str) -> _sgf.Sgf_game:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if not data.strip():
+        raise SgfError(f"{path}: not an SGF file (empty)")
+    try:
+        return _sgf.Sgf_game.from_bytes(data)
+    except ValueError as e:
+        raise SgfError(f"{path}: not an SGF file ({e})") from None
+
+
+def _point(node_pt: tuple[int, int], size: int) -> int:
+    row, col = node_pt  # sgfmill: (row from the bottom, column)
+    return (size - 1 - row) * size + col
+
+
+def read_problem(path: str | Path) -> ProblemFile:
+    """Read a marked problem file. Raises :class:`SgfError` (a ProblemError) with a one-line
+    message that names the file for every way the file can be bad."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise SgfError(f"{name}: file not found") from None
+    except IsADirectoryError:
+        raise SgfError(f"{name}: is a directory, not an SGF file") from None
+    except OSError as e:
+        raise SgfError(f"{name}: cannot read ({e.strerror or e})") from None
+    return parse_problem(data, name)
+
+
+def parse_problem(data: bytes, name: str = "<sgf>") -> ProblemFile:
+    """Parse SGF bytes as a marked problem (see :func:`read_problem`)."""
+    game = _parse_bytes(data, name)
+    root = game.get_root()
+    try:
+        size = game.get_size()
+    except ValueError as e:
+        raise SgfError(f"{name}: bad board size ({e})") from None
+    if root.has_property("SZ"):
+        raw = root.get_raw("SZ").decode("ascii", "replace")
+        if ":" in raw:
+            raise SgfError(f"{name}: the board is not square (SZ[{raw}])")
+    if not 2 <= size <= 19:
+        raise SgfError(f"{name}: board size {size} is not supported (2..19)")
+    try:
+        board = Board(size)
+        setup_nodes = [root]
+        node = root
+        while len(node) > 0:
+            child = node[0]
+            if child.get_move()[0] is not None or child.has_property("B") or child.has_property(
+                    "W"):
+                break
+            setup_nodes.append(child)
+            node = child
+        targets: list[int] = []
+        squares: list[int] = []
+        pl: int | None = None
+        comment = ""
+        for nd in setup_nodes:
+            blacks, whites, empties = nd.get_setup_stones()
+            for pt in empties:
+                board.remove(_point(pt, size))
+            for pt in blacks:
+                board.place(_point(pt, size), BLACK)
+            for pt in whites:
+                board.place(_point(pt, size), WHITE)
+            if nd.has_property("MA"):
+                targets.extend(_point(pt, size) for pt in nd.get("MA"))
+            if nd.has_property("SQ"):
+                squares.extend(_point(pt, size) for pt in nd.get("SQ"))
+            if nd.has_property("PL"):
+                pl = BLACK if nd.get("PL") == "b" else WHITE
+            if nd.has_property("C") and not comment:
+                comment = nd.get("C")
+        stated: list[int] = []
+        stated_color: int | None = None
+        for child in node:
+            color, move = child.get_move()
+            if color is None:
+                continue
+            c = BLACK if color == "b" else WHITE
+            if stated_color is None:
+                stated_color = c
+            if c == stated_color:
+                stated.append(PASS if move is None else _point(move, size))
+    except ValueError as e:
+        raise SgfError(f"{name}: bad property value ({e})") from None
+    pl_given = pl is not None
+    if pl is None:
+        if stated_color is not None:
+            pl = stated_color
+        else:
+            m = _SIDE_IN_COMMENT.search(comment)
+            pl = (BLACK if m.group(1).lower() == "black" else WHITE) if m else BLACK
+    if stated_color is not None and stated_color != pl:
+        stated = []  # the book's moves are for the other side
+    if not targets:
+        raise SgfError(f"{name}: no target: the file has no MA mark on the group in question")
+    try:
+        problem = make_problem(board, targets, to_play=pl, squares=squares, name=name)
+    except ProblemError as e:
+        raise SgfError(f"{name}: {e}") from None
+    return ProblemFile(name, problem, tuple(stated), pl_given, comment)

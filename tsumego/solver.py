@@ -1,0 +1,219 @@
+"""Solving a problem: the winner at each ko-threat balance, the status, the correct first moves.
+
+``solve(problem)`` answers for one side to play. Everything in the result is exact, or the
+result says which limit stopped it (``status == "unknown"``, ``limit`` set).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .board import BLACK, WHITE, bits, color_name, opponent
+from .coords import PASS, to_gtp, to_sgf
+from .life import target_benson_alive
+from .problem import Problem
+from .search import Engine, SearchLimit, SearchOptions
+
+K = 2  # balances -K..K classify a problem (rules.md)
+BALANCES = (0, -1, 1, -2, 2)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The answer for one side to play. Points are board indices (``PASS`` = -1); colours are
+    BLACK/WHITE. Fields that the search did not finish are ``None``."""
+
+    problem: Problem
+    to_play: int
+    threats: int
+    winner: int | None
+    status: str  # kill | live | seki | ko | unknown
+    by_threats: dict[int, int] | None
+    moves: tuple[int, ...] | None
+    best_moves: tuple[int, ...] | None
+    best_threats: int | None
+    best: int | None
+    nodes: int
+    seconds: float
+    limit: str | None = None
+    move_work: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def attacker(self) -> int:
+        return self.problem.attacker
+
+    @property
+    def defender(self) -> int:
+        return self.problem.defender
+
+    def to_json(self, file: str = "") -> dict[str, object]:
+        """The ``--json`` object of the command line (SGF coordinates)."""
+        size = self.problem.size
+
+        def pts(ms: tuple[int, ...] | None) -> list[str] | None:
+            return None if ms is None else [to_sgf(m, size) for m in ms]
+
+        return {
+            "file": file,
+            "to_play": color_name(self.to_play),
+            "attacker": color_name(self.attacker),
+            "defender": color_name(self.defender),
+            "target": [to_sgf(p, size) for p in bits(self.problem.target)],
+            "threats": self.threats,
+            "winner": None if self.winner is None else color_name(self.winner),
+            "status": self.status,
+            "by_threats": None if self.by_threats is None else {
+                str(k): color_name(v) for k, v in sorted(self.by_threats.items())},
+            "moves": pts(self.moves),
+            "best_moves": pts(self.best_moves),
+            "best_threats": self.best_threats,
+            "best": None if self.best is None else to_sgf(self.best, size),
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+            "limit": self.limit,
+        }
+
+    def describe(self) -> str:
+        """One line in words, e.g. "White to play: lives unconditionally with C19 (cb)"."""
+        side = "Black" if self.to_play == BLACK else "White"
+        size = self.problem.size
+        if self.status == "unknown":
+            return f"{side} to play: unknown (stopped by the {self.limit} limit)"
+        assert self.by_threats is not None
+        me = self.to_play
+
+        def mv(m: int | None) -> str:
+            if m is None:
+                return ""
+            if m == PASS:
+                return " by passing"
+            return f" with {to_gtp(m, size)} ({to_sgf(m, size)})"
+
+        attacking = me == self.attacker
+        if self.best_threats is None:
+            verb = "cannot kill" if attacking else "cannot live"
+            what = {"kill": "the group dies", "live": "the group lives",
+                    "seki": "the group lives in seki", "ko": "ko"}[self.status]
+            return f"{side} to play: {verb} ({what}, whatever the ko threats)"
+        if self.status == "ko" or self.best_threats != 0 and _needs(me, self.best_threats):
+            n = abs(self.best_threats)
+            verb = "kills" if attacking else "lives"
+            if _needs(me, self.best_threats):
+                need = f"{side} needs {n} ko threat{'s' if n != 1 else ''}"
+            else:
+                need = f"{side} wins even if the opponent has {n} more ko threat" + (
+                    "s" if n != 1 else "")
+            return f"{side} to play: {verb} with a ko{mv(self.best)}; {need}"
+        if attacking:
+            return f"{side} to play: kills unconditionally{mv(self.best)}"
+        how = "lives unconditionally" if self.status == "live" else "lives in seki"
+        return f"{side} to play: {how}{mv(self.best)}"
+
+
+def _needs(color: int, balance: int) -> bool:
+    """Does a win at ``balance`` need threats of ``color``'s own?"""
+    return balance > 0 if color == BLACK else balance < 0
+
+
+def _least_favourable(color: int, by_threats: dict[int, int]) -> int | None:
+    """The balance least favourable to ``color`` at which it still wins."""
+    wins = [k for k, w in by_threats.items() if w == color]
+    if not wins:
+        return None
+    return min(wins) if color == BLACK else max(wins)
+
+
+def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
+          time_limit: float | None = None, max_nodes: int | None = None,
+          tt_size: int = 2_000_000, options: SearchOptions = SearchOptions()) -> Solution:
+    """Solve ``problem`` with ``to_play`` (default: the problem's) moving first at balance
+    ``threats`` (positive: Black has that many more ko threats)."""
+    color = problem.to_play if to_play is None else to_play
+    if abs(threats) > 64:
+        raise ValueError("threats must be within -64..64")
+    start = time.monotonic()
+    deadline = None if time_limit is None else start + time_limit
+    engine = Engine(problem, tt_size=tt_size, max_nodes=max_nodes, deadline=deadline,
+                    options=options)
+    live_engine: Engine | None = None
+    by: dict[int, int] = {}
+    moves: tuple[int, ...] | None = None
+    best_moves: tuple[int, ...] | None = None
+    work: dict[int, int] = {}
+    status = "unknown"
+    limit: str | None = None
+
+    def winner_at(k: int) -> int:
+        if k not in by:
+            w = engine.solve(color, k)
+            by[k] = w
+            # monotone in the balance: a Black win holds at every larger balance, and so on
+            for j in range(-K, K + 1):
+                if (w == BLACK and j > k) or (w == WHITE and j < k):
+                    by.setdefault(j, w)
+        return by[k]
+
+    def winning_moves(k: int) -> tuple[int, ...]:
+        out = []
+        candidates = list(bits(problem.board().empty & problem.region))
+        if color == problem.defender:
+            candidates.append(PASS)
+        for m in candidates:
+            before = engine.nodes
+            w = engine.solve_after(color, m, k)
+            work[m] = work.get(m, 0) + engine.nodes - before
+            if w == color:
+                out.append(m)
+        return tuple(out)
+
+    try:
+        for k in sorted(set(BALANCES) | {threats}, key=lambda j: (abs(j), j)):
+            winner_at(k)
+        by_k = {k: by[k] for k in range(-K, K + 1)}
+        winners = set(by_k.values())
+        if winners == {problem.attacker}:
+            status = "kill"
+        elif len(winners) == 2:
+            status = "ko"
+        else:
+            live_engine = Engine(problem, live=True, tt_size=max(1024, tt_size // 4),
+                                 max_nodes=None if max_nodes is None else max_nodes,
+                                 deadline=deadline, options=options)
+            live_engine.nodes = engine.nodes
+            worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
+            status = "live" if live_engine.solve(color, worst) == problem.defender else "seki"
+            engine.nodes = live_engine.nodes
+        moves = winning_moves(threats)
+        best_k = _least_favourable(color, by_k)
+        if best_k is None:
+            best_moves = ()
+        elif best_k == threats:
+            best_moves = moves
+        else:
+            best_moves = winning_moves(best_k)
+    except SearchLimit as e:
+        limit = e.kind
+        status = "unknown"
+    seconds = time.monotonic() - start
+    if limit is not None:
+        return Solution(problem, color, threats, by.get(threats), "unknown", None, None, None,
+                        None, None, engine.nodes, seconds, limit, work)
+    by_k = {k: by[k] for k in range(-K, K + 1)}
+    best_k = _least_favourable(color, by_k)
+    best = None
+    if best_moves:
+        # the move whose proof took the least work: the plainest win (a proxy for quickest)
+        best = min(best_moves, key=lambda m: (m == PASS, work.get(m, 0)))
+    return Solution(problem, color, threats, by[threats], status, by_k, moves, best_moves,
+                    best_k, best, engine.nodes, seconds, None, work)
+
+
+def status_both(problem: Problem, **kw: object) -> tuple[Solution, Solution]:
+    """Solutions with each side to play (Black first)."""
+    b = solve(problem, to_play=BLACK, **kw)  # type: ignore[arg-type]
+    w = solve(problem, to_play=WHITE, **kw)  # type: ignore[arg-type]
+    return b, w
+
+
+__all__ = ["Solution", "solve", "status_both", "K", "target_benson_alive", "opponent"]

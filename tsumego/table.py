@@ -1,0 +1,81 @@
+"""Size-capped transposition tables.
+
+Two tables, so that the valuable entries survive: solved results (ko-threat bounds that answer
+every balance) and the work numbers of unsolved nodes. Each entry records the work (nodes) spent
+on it; when a table is full, the half with the least work goes. Unsolved entries are cheap to
+recompute and sit in their own table, so they are the ones that churn.
+"""
+
+from __future__ import annotations
+
+NEG = -(1 << 20)  # "minus infinity" for minw
+POS = 1 << 20  # "plus infinity" for maxb
+
+
+def _evict_half(table: dict[int, list[int]], work_index: int) -> None:
+    """Drop the half of ``table`` with the least work (ties: the older entries)."""
+    items = sorted(table.items(), key=lambda kv: kv[1][work_index])
+    for k, _ in items[: len(items) // 2 + 1]:
+        del table[k]
+
+
+class SolvedTable:
+    """key -> [minw, maxb, work]: White to win whenever ``nkt <= minw``, Black whenever
+    ``nkt >= maxb`` (background.md section 3)."""
+
+    __slots__ = ("cap", "data")
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.data: dict[int, list[int]] = {}
+
+    def get(self, key: int) -> list[int] | None:
+        return self.data.get(key)
+
+    def record(self, key: int, black_wins: bool, nkt: int, work: int) -> None:
+        """Record that the side named wins at balance ``nkt`` (and so beyond it)."""
+        e = self.data.get(key)
+        if e is None:
+            if len(self.data) >= self.cap:
+                _evict_half(self.data, 2)
+            e = [NEG, POS, 0]
+            self.data[key] = e
+        if black_wins:
+            if nkt < e[1]:
+                e[1] = nkt
+        elif nkt > e[0]:
+            e[0] = nkt
+        e[2] += work
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+
+class WorkTable:
+    """key -> (phi, delta, work) for unsolved nodes."""
+
+    __slots__ = ("cap", "data")
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.data: dict[int, list[int]] = {}
+
+    def get(self, key: int) -> list[int] | None:
+        return self.data.get(key)
+
+    def store(self, key: int, phi: int, delta: int, work: int) -> None:
+        e = self.data.get(key)
+        if e is None:
+            if len(self.data) >= self.cap:
+                _evict_half(self.data, 2)
+            self.data[key] = [phi, delta, work]
+        else:
+            e[0] = phi
+            e[1] = delta
+            e[2] += work
+
+    def discard(self, key: int) -> None:
+        self.data.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self.data)
