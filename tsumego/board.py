@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterator
+from typing import Callable, Iterator
 
 BLACK = 1
 WHITE = 2
@@ -69,17 +69,11 @@ class Geometry:
     nbr_mask: tuple[int, ...]
     nbr8_mask: tuple[int, ...]
     zobrist: tuple[tuple[int, int, int], ...] = field(repr=False)
+    # dilate(m): m plus its edge neighbours; flood(seed, within): the edge-connected part of
+    # ``within`` reached from ``seed``. Closures over the constants: the hottest code there is.
+    dilate: Callable[[int], int] = field(repr=False, compare=False)
+    flood: Callable[[int, int], int] = field(repr=False, compare=False)
 
-    def dilate(self, m: int) -> int:
-        """``m`` plus its edge neighbours."""
-        s = self.size
-        return (
-            m
-            | ((m << 1) & self.not_left)
-            | ((m >> 1) & self.not_right)
-            | ((m << s) & self.full)
-            | (m >> s)
-        )
 
     def point(self, x: int, y: int) -> int:
         """Index of column ``x``, row ``y``."""
@@ -89,14 +83,6 @@ class Geometry:
         """(column, row) of index ``p``."""
         return p % self.size, p // self.size
 
-    def flood(self, seed: int, within: int) -> int:
-        """Edge-connected component of ``within`` containing the points of ``seed``."""
-        m = seed & within
-        while True:
-            n = self.dilate(m) & within
-            if n == m:
-                return m
-            m = n
 
 
 @lru_cache(maxsize=None)
@@ -131,17 +117,35 @@ def geometry(size: int) -> Geometry:
                 if (dx or dy) and 0 <= x + dx < size and 0 <= y + dy < size:
                     m8 |= 1 << ((y + dy) * size + x + dx)
         nbr8_mask.append(m8)
+    not_left = full & ~left_col
+    not_right = full & ~right_col
+
+    def dilate(m: int) -> int:
+        return m | ((m << 1) & not_left) | ((m >> 1) & not_right) | ((m << size) & full) | (
+            m >> size)
+
+    def flood(seed: int, within: int) -> int:
+        m = seed & within
+        while True:
+            n = (m | ((m << 1) & not_left) | ((m >> 1) & not_right) | ((m << size) & full)
+                 | (m >> size)) & within
+            if n == m:
+                return m
+            m = n
+
     rng = random.Random(_ZOBRIST_SEED)
     zobrist = tuple((0, rng.getrandbits(64), rng.getrandbits(64)) for _ in range(n))
     return Geometry(
         size=size,
         full=full,
-        not_left=full & ~left_col,
-        not_right=full & ~right_col,
+        not_left=not_left,
+        not_right=not_right,
         neighbours=tuple(neighbours),
         nbr_mask=tuple(nbr_mask),
         nbr8_mask=tuple(nbr8_mask),
         zobrist=zobrist,
+        dilate=dilate,
+        flood=flood,
     )
 
 

@@ -23,8 +23,14 @@ def benson_alive(board: Board, color: int) -> int:
     if not own:
         return 0
     empty = board.empty
-    blocks = board.blocks(color)
     others = geo.full & ~own
+    # A region holding an empty point that touches no ``color`` stone is vital to nothing:
+    # drop those regions first. Fewer than two candidate regions left means nobody lives.
+    dead_seed = empty & ~geo.dilate(own)
+    candidates = others & ~geo.flood(dead_seed, others) if dead_seed else others
+    if not candidates or geo.flood(candidates & -candidates, candidates) == candidates:
+        return 0
+    blocks = board.blocks(color)
     regions: list[int] = []
     rest = others
     while rest:

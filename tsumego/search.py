@@ -26,12 +26,27 @@ import sys
 import time
 from dataclasses import dataclass
 
+from cachetools import LRUCache
+
 from .board import BLACK, Board, bits, opponent
 from .bounds import INF, NO_DEP, child_thresholds, solved_dependency
 from .coords import PASS
 from .life import attacker_captures_alone, target_benson_alive
 from .problem import Problem
 from .table import SolvedTable, WorkTable
+
+
+def EST_A(libs: int) -> tuple[int, int]:
+    return (libs, 1)
+
+
+def EST_D(libs: int) -> tuple[int, int]:
+    return (1, libs)
+
+
+# moves, arrangement hashes, static winners, initial (phi, delta), capture hashes
+Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...],
+                  tuple[int, ...]]
 
 
 class SearchLimit(Exception):
@@ -80,6 +95,8 @@ class Engine:
         self.deadline = deadline
         self._next_check = options.check_every
         self.history: dict[int, int] = {}
+        self._expansions: LRUCache[tuple[int, int], Expansion] = LRUCache(
+            maxsize=max(256, tt_size // 8))
 
     # --- budget ------------------------------------------------------------------------------
     def _check_budget(self) -> None:
@@ -176,7 +193,79 @@ class Engine:
                 return phi, delta, dep
 
     # --- df-pn --------------------------------------------------------------------------------
-    def _lookup(self, color: int, nkt: int, passed: bool, h: int) -> tuple[int, int]:
+    def _expand(self, color: int) -> Expansion:
+        """The children of the current board with ``color`` to move, independent of the path:
+        moves (the pass last), arrangement hashes, the winner a play fixes statically (0 if
+        none), initial (phi, delta) estimates, and for children where the attacker is to move
+        against a target in atari, the arrangement after the capture (0 if none)."""
+        board = self.board
+        attacker = self.attacker
+        knowledge = self.options.knowledge
+        opp = 3 - color
+        moves: list[int] = []
+        hashes: list[int] = []
+        wins: list[int] = []
+        ests: list[tuple[int, int]] = []
+        caps: list[int] = []
+        geo = board.geo
+        defending = color == self.defender
+        # the blocks holding the target: they change only when the defender plays next to them
+        blocks = geo.flood(self.target, board.stones(self.defender))
+        near = geo.dilate(blocks)
+        for p in bits(board.empty & self.region):
+            snap = board.snapshot()
+            cap = board.play_fast(p, color)
+            if cap < 0:
+                continue
+            moves.append(p)
+            hashes.append(board.hash)
+            w = self._static_after(color, cap)
+            wins.append(w)
+            if w:
+                ests.append((1, 1))
+                caps.append(0)
+            else:
+                b = blocks
+                if defending and near >> p & 1:
+                    b = geo.flood(blocks | (1 << p), board.stones(color))
+                libs, capture_hash = self._target_liberties(opp, b)
+                ests.append(self._estimate(opp, libs) if knowledge else (1, 1))
+                caps.append(capture_hash)
+            board.undo(snap)
+        moves.append(PASS)
+        hashes.append(board.hash)
+        wins.append(0)
+        libs, capture_hash = self._target_liberties(opp, blocks)
+        ests.append(self._estimate(opp, libs) if knowledge else (1, 1))
+        caps.append(capture_hash if color != attacker else 0)
+        return tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps)
+
+    def _target_liberties(self, to_move: int, blocks: int) -> tuple[int, int]:
+        """The number of liberties of the target ``blocks``, and, when ``to_move`` is the
+        attacker and a target block is in atari, the arrangement hash after capturing it."""
+        board = self.board
+        libs = board.geo.dilate(blocks) & board.empty
+        n = libs.bit_count()
+        if to_move != self.attacker or n > 4:
+            return n, 0
+        for p in bits(libs):
+            snap = board.snapshot()
+            cap = board.play_fast(p, to_move)
+            h = board.hash
+            board.undo(snap)
+            if cap > 0 and cap & self.target:
+                return n, h
+        return n, 0
+
+    def _estimate(self, color: int, libs: int) -> tuple[int, int]:
+        """Initial (phi, delta) for ``color`` to move, from the target's liberties: few
+        liberties make the attacker's proof short and the defender's long."""
+        if color == self.attacker:
+            return EST_A(libs)
+        return EST_D(libs)
+
+    def _lookup(self, color: int, nkt: int, passed: bool, h: int,
+                est: tuple[int, int] | None = None) -> tuple[int, int]:
         """(phi, delta) of a child position from the tables, or the initial estimate."""
         sk = self._solved_key(h, color, passed)
         e = self.solved.get(sk)
@@ -189,7 +278,7 @@ class Engine:
         w = self.work.get(sk ^ _NKT_KEY[nkt])
         if w is not None:
             return w[0], w[1]
-        return 1, 1
+        return est if est is not None else (1, 1)
 
     def _mid(self, color: int, nkt: int, passed: bool, depth: int, th_phi: int,
              th_delta: int) -> tuple[int, int, int]:
@@ -206,6 +295,11 @@ class Engine:
         attacker = self.attacker
 
         # --- expand --------------------------------------------------------------------------
+        ex = self._expansions.get((h0, color))
+        if ex is None:
+            ex = self._expand(color)
+            self._expansions[(h0, color)] = ex
+        e_moves, e_hash, e_win, e_est, e_cap = ex
         moves: list[int] = []
         c_hash: list[int] = []
         c_nkt: list[int] = []
@@ -216,21 +310,25 @@ class Engine:
         rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
         has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
         step = -1 if color == BLACK else 1
-        for p in bits(board.empty & self.region):
-            snap = board.snapshot()
-            cap = board.play_fast(p, color)
-            if cap < 0:
-                continue
-            h = board.hash
-            idx = history.get(h, -1)
-            if idx >= 0 and not has_threat:
-                board.undo(snap)
-                if idx < rep_dep:
-                    rep_dep = idx
-                continue
+        for i in range(len(e_moves)):
+            p = e_moves[i]
+            h = e_hash[i]
+            w = e_win[i]
+            if p == PASS:
+                if color == attacker and not live:
+                    continue
+                idx = -1
+                if passed:
+                    w = self._end_by_passes()  # two passes end the game
+            else:
+                idx = history.get(h, -1)
+                if idx >= 0 and not has_threat:
+                    if idx < rep_dep:
+                        rep_dep = idx
+                    continue
             child_nkt = nkt + step if idx >= 0 else nkt
-            w = self._static_after(color, cap)
-            board.undo(snap)
+            if not w and e_cap[i] and e_cap[i] not in history:
+                w = attacker  # the attacker captures a target stone at once
             moves.append(p)
             c_hash.append(h)
             c_nkt.append(child_nkt)
@@ -244,30 +342,10 @@ class Engine:
                     deltas.append(INF)
                 deps.append(NO_DEP if idx < 0 else idx)
             else:
-                phi_c, delta_c = self._lookup(opp, child_nkt, False, h)
+                phi_c, delta_c = self._lookup(opp, child_nkt, p == PASS, h, e_est[i])
                 phis.append(phi_c)
                 deltas.append(delta_c)
                 deps.append(NO_DEP if (phi_c and delta_c) or idx < 0 else idx)
-        # the pass
-        if color != attacker or live:
-            moves.append(PASS)
-            c_hash.append(h0)
-            c_nkt.append(nkt)
-            c_threat.append(-1)
-            if passed:
-                # two passes: the game ends
-                w = self._end_by_passes()
-                if w == color:
-                    phis.append(INF)
-                    deltas.append(0)
-                else:
-                    phis.append(0)
-                    deltas.append(INF)
-            else:
-                phi_c, delta_c = self._lookup(opp, nkt, True, h0)
-                phis.append(phi_c)
-                deltas.append(delta_c)
-            deps.append(NO_DEP)
 
         start_nodes = self.nodes
         n = len(moves)

@@ -137,3 +137,136 @@ def parse_problem(data: bytes, name: str = "<sgf>") -> ProblemFile:
     except ProblemError as e:
         raise SgfError(f"{name}: {e}") from None
     return ProblemFile(name, problem, tuple(stated), pl_given, comment)
+
+
+# --- plain trees, for the modules that read books and write solutions ------------------------
+
+@dataclass
+class SgfNode:
+    """One SGF node as plain data: property identifiers to lists of raw string values (as
+    sgfmill decodes them: text unescaped, points as SGF letters), and the children."""
+
+    props: dict[str, list[str]]
+    children: list[SgfNode]
+
+    def get(self, ident: str, default: str | None = None) -> str | None:
+        v = self.props.get(ident)
+        return v[0] if v else default
+
+    def move(self) -> tuple[str, str] | None:
+        """("B"|"W", SGF point or "" for a pass) if the node has a move."""
+        for c in ("B", "W"):
+            if c in self.props:
+                return c, self.props[c][0] if self.props[c] else ""
+        return None
+
+
+def read_tree(data: bytes, name: str = "<sgf>") -> SgfNode:
+    """The whole first game of ``data`` as a plain :class:`SgfNode` tree (iteratively safe for
+    deep trees). Raises :class:`SgfError`."""
+    game = _parse_bytes(data, name)
+    root = game.get_root()
+    out = SgfNode({}, [])
+    stack = [(root, out)]
+    while stack:
+        src, dst = stack.pop()
+        for ident in src.properties():
+            raw = src.get_raw_list(ident)
+            dst.props[ident] = [_unescape(v) for v in raw]
+        for c in src:
+            child = SgfNode({}, [])
+            dst.children.append(child)
+            stack.append((c, child))
+    return out
+
+
+def _unescape(raw: bytes) -> str:
+    """An SGF raw property value as text (escapes removed, soft line breaks joined)."""
+    s = raw.decode("utf-8", "replace")
+    out = []
+    i = 0
+    while i < len(s):
+        ch = s[i]
+        if ch == "\\" and i + 1 < len(s):
+            nxt = s[i + 1]
+            if nxt == "\n":
+                i += 2
+                continue
+            out.append(nxt)
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def split_collection(data: bytes) -> list[bytes]:
+    """Split an SGF collection (several ``(;...)`` games in one file) into one byte string per
+    game, respecting bracketed property values. A file with one game gives a list of one."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    games: list[bytes] = []
+    depth = 0
+    start = -1
+    in_value = False
+    i = 0
+    n = len(data)
+    while i < n:
+        c = data[i]
+        if in_value:
+            if c == 0x5C:  # backslash escapes the next byte
+                i += 2
+                continue
+            if c == 0x5D:  # ]
+                in_value = False
+        elif c == 0x5B:  # [
+            in_value = True
+        elif c == 0x28:  # (
+            if depth == 0:
+                start = i
+            depth += 1
+        elif c == 0x29:  # )
+            if depth > 0:
+                depth -= 1
+                if depth == 0 and start >= 0:
+                    games.append(data[start:i + 1])
+                    start = -1
+        i += 1
+    return games
+
+
+def _escape(value: str) -> str:
+    return value.replace("\\", "\\\\").replace("]", "\\]")
+
+
+# FF[4] root properties first, then setup, then the rest in a stable order
+_ORDER = ["FF", "GM", "CA", "SZ", "AP", "PL", "AB", "AW", "AE", "B", "W", "C", "BM", "TE",
+          "DO", "IT", "MA", "SQ", "TR", "CR", "LB", "N"]
+
+
+def serialize(root: SgfNode) -> bytes:
+    """An :class:`SgfNode` tree as SGF text (UTF-8), one node per line on the main line.
+    Iterative, so deep trees are fine."""
+    out: list[str] = []
+    # stack items: a node to open, or the string ")" to close a variation
+    stack: list[SgfNode | str] = [root]
+    out.append("(")
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        node = item
+        idents = sorted(node.props, key=lambda k: (_ORDER.index(k) if k in _ORDER else 99, k))
+        out.append(";" + "".join(
+            ident + "".join(f"[{_escape(v)}]" for v in node.props[ident]) for ident in idents))
+        if len(node.children) == 1:
+            out.append("\n")
+            stack.append(node.children[0])
+        elif node.children:
+            for child in reversed(node.children):
+                stack.append(")")
+                stack.append(child)
+                stack.append("\n(")
+    out.append(")\n")
+    return "".join(out).encode("utf-8")
