@@ -30,6 +30,8 @@ from cachetools import LRUCache
 
 from .board import BLACK, Board, bits, opponent
 from .bounds import INF, NO_DEP, child_thresholds, solved_dependency
+
+NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
 from .coords import PASS
 from .life import attacker_captures_alone, target_benson_alive
 from .problem import Problem
@@ -44,9 +46,10 @@ def EST_D(libs: int) -> tuple[int, int]:
     return (1, libs)
 
 
-# moves, arrangement hashes, static winners, initial (phi, delta), capture hashes
+# moves, arrangement hashes, static winners, initial (phi, delta), hashes after an immediate
+# capture of the target, stone counts, stone counts after that capture
 Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...],
-                  tuple[int, ...]]
+                  tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class SearchLimit(Exception):
@@ -95,6 +98,7 @@ class Engine:
         self.deadline = deadline
         self._next_check = options.check_every
         self.history: dict[int, int] = {}
+        self.seen = 0  # mask of the stone counts of the arrangements in the history
         self._expansions: LRUCache[tuple[int, int], Expansion] = LRUCache(
             maxsize=max(256, tt_size // 8))
 
@@ -109,9 +113,15 @@ class Engine:
     # --- keys ----------------------------------------------------------------------------------
     def _solved_key(self, h: int, color: int, passed: bool) -> int:
         k = h ^ _SIDE_KEY[color]
-        if self.live and passed:
+        # After a pass the position differs only when the side to move may end the game by
+        # passing back: always in the live game, and for the defender in the normal game.
+        if passed and (self.live or color == self.defender):
             k ^= _PASS_KEY
         return k
+
+    def _count(self) -> int:
+        """Stones on the board."""
+        return (self.board.black | self.board.white).bit_count()
 
     # --- static evaluation ------------------------------------------------------------------
     def _static_after(self, mover: int, captured: int) -> int:
@@ -141,6 +151,7 @@ class Engine:
         sys.setrecursionlimit(max(old_limit, 20000))
         try:
             self.history = {self.board.hash: 0}
+            self.seen = 1 << self._count()
             phi, delta, _ = self._root(color, nkt, passed, 0)
         finally:
             sys.setrecursionlimit(old_limit)
@@ -156,6 +167,7 @@ class Engine:
         snap = b.snapshot()
         try:
             self.history = {root_hash: 0}
+            self.seen = 1 << self._count()
             opp = opponent(color)
             if move == PASS:
                 if self.live:
@@ -180,15 +192,34 @@ class Engine:
             if w:
                 return w
             self.history[b.hash] = 1
+            self.seen |= 1 << self._count()
             phi, delta, _ = self._root(opp, nkt, False, 1)
             return color if delta == 0 else opp
         finally:
             b.undo(snap)
             sys.setrecursionlimit(old_limit)
 
+    def solve_here(self, color: int, nkt: int, passed: bool, history: dict[int, int],
+                   seen: int, depth: int) -> int:
+        """Winner with ``color`` to move at the current board, reached by a path whose
+        arrangements (since the root or the last threat) are ``history`` (arrangement -> latest
+        index), ``seen`` the mask of their stone counts, and ``depth`` its length.
+        ``passed``: the last move was a pass."""
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, 20000))
+        saved = self.history, self.seen
+        try:
+            self.history = history
+            self.seen = seen
+            phi, _, _ = self._root(color, nkt, passed, depth)
+        finally:
+            self.history, self.seen = saved
+            sys.setrecursionlimit(old_limit)
+        return color if phi == 0 else opponent(color)
+
     def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
         while True:
-            phi, delta, dep = self._mid(color, nkt, passed, depth, INF, INF)
+            phi, delta, dep, _, _ = self._mid(color, nkt, passed, depth, INF, INF)
             if phi == 0 or delta == 0:
                 return phi, delta, dep
 
@@ -207,6 +238,8 @@ class Engine:
         wins: list[int] = []
         ests: list[tuple[int, int]] = []
         caps: list[int] = []
+        counts: list[int] = []
+        capcounts: list[int] = []
         geo = board.geo
         defending = color == self.defender
         # the blocks holding the target: they change only when the defender plays next to them
@@ -219,43 +252,52 @@ class Engine:
                 continue
             moves.append(p)
             hashes.append(board.hash)
+            count = (board.black | board.white).bit_count()
+            counts.append(count)
             w = self._static_after(color, cap)
             wins.append(w)
             if w:
                 ests.append((1, 1))
                 caps.append(0)
+                capcounts.append(0)
             else:
                 b = blocks
                 if defending and near >> p & 1:
                     b = geo.flood(blocks | (1 << p), board.stones(color))
-                libs, capture_hash = self._target_liberties(opp, b)
+                libs, capture_hash, capture_count = self._target_liberties(opp, b)
                 ests.append(self._estimate(opp, libs) if knowledge else (1, 1))
                 caps.append(capture_hash)
+                capcounts.append(capture_count)
             board.undo(snap)
         moves.append(PASS)
         hashes.append(board.hash)
+        counts.append((board.black | board.white).bit_count())
         wins.append(0)
-        libs, capture_hash = self._target_liberties(opp, blocks)
+        libs, capture_hash, capture_count = self._target_liberties(opp, blocks)
         ests.append(self._estimate(opp, libs) if knowledge else (1, 1))
         caps.append(capture_hash if color != attacker else 0)
-        return tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps)
+        capcounts.append(capture_count)
+        return (tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps),
+                tuple(counts), tuple(capcounts))
 
-    def _target_liberties(self, to_move: int, blocks: int) -> tuple[int, int]:
-        """The number of liberties of the target ``blocks``, and, when ``to_move`` is the
-        attacker and a target block is in atari, the arrangement hash after capturing it."""
+    def _target_liberties(self, to_move: int, blocks: int) -> tuple[int, int, int]:
+        """The number of liberties of the target ``blocks``; and, when ``to_move`` is the
+        attacker and a target block is in atari, the arrangement hash and stone count after
+        capturing it (else 0, 0)."""
         board = self.board
         libs = board.geo.dilate(blocks) & board.empty
         n = libs.bit_count()
         if to_move != self.attacker or n > 4:
-            return n, 0
-        for p in bits(libs):
+            return n, 0, 0
+        for p in bits(libs & self.region):
             snap = board.snapshot()
             cap = board.play_fast(p, to_move)
             h = board.hash
+            count = (board.black | board.white).bit_count()
             board.undo(snap)
             if cap > 0 and cap & self.target:
-                return n, h
-        return n, 0
+                return n, h, count
+        return n, 0, 0
 
     def _estimate(self, color: int, libs: int) -> tuple[int, int]:
         """Initial (phi, delta) for ``color`` to move, from the target's liberties: few
@@ -264,26 +306,35 @@ class Engine:
             return EST_A(libs)
         return EST_D(libs)
 
-    def _lookup(self, color: int, nkt: int, passed: bool, h: int,
-                est: tuple[int, int] | None = None) -> tuple[int, int]:
-        """(phi, delta) of a child position from the tables, or the initial estimate."""
+    def _lookup(self, color: int, nkt: int, passed: bool, h: int, est: tuple[int, int],
+                seen: int) -> tuple[int, int, int, int]:
+        """(phi, delta, lo, hi) of a child position: a solved result when the table holds one
+        whose proof is valid here, else the work numbers or the initial estimate (then
+        ``lo > hi``). ``seen`` is the mask of stone counts of the arrangements the child's
+        path already holds: a stored proof that creates an arrangement with one of those
+        counts might play into a repetition here, so it is not used."""
         sk = self._solved_key(h, color, passed)
         e = self.solved.get(sk)
         if e is not None:
-            minw, maxb = e[0], e[1]
-            if nkt >= maxb:
-                return (0, INF) if color == BLACK else (INF, 0)
-            if nkt <= minw:
-                return (INF, 0) if color == BLACK else (0, INF)
+            # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
+            if nkt >= e[1]:
+                lo, hi = e[5], e[6]
+                if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1):
+                    return (0, INF, lo, hi) if color == BLACK else (INF, 0, lo, hi)
+            if nkt <= e[0]:
+                lo, hi = e[3], e[4]
+                if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1):
+                    return (INF, 0, lo, hi) if color == BLACK else (0, INF, lo, hi)
         w = self.work.get(sk ^ _NKT_KEY[nkt])
         if w is not None:
-            return w[0], w[1]
-        return est if est is not None else (1, 1)
+            return w[0], w[1], NO_RANGE, -1
+        return est[0], est[1], NO_RANGE, -1
 
     def _mid(self, color: int, nkt: int, passed: bool, depth: int, th_phi: int,
-             th_delta: int) -> tuple[int, int, int]:
-        """Multiple iterative deepening at the current board: returns (phi, delta, dependency)
-        for ``color`` to move, once solved or once a threshold is reached."""
+             th_delta: int) -> tuple[int, int, int, int, int]:
+        """Multiple iterative deepening at the current board: returns (phi, delta, dependency,
+        lo, hi) for ``color`` to move, once solved or once a threshold is reached; ``lo..hi``
+        is the range of stone counts of the arrangements the proof creates below the node."""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_budget()
@@ -293,20 +344,25 @@ class Engine:
         history = self.history
         live = self.live
         attacker = self.attacker
+        seen = self.seen
+        s0 = (board.black | board.white).bit_count()
 
         # --- expand --------------------------------------------------------------------------
         ex = self._expansions.get((h0, color))
         if ex is None:
             ex = self._expand(color)
             self._expansions[(h0, color)] = ex
-        e_moves, e_hash, e_win, e_est, e_cap = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_capcnt = ex
         moves: list[int] = []
         c_hash: list[int] = []
         c_nkt: list[int] = []
         c_threat: list[int] = []  # path index the play repeats (-1: a fresh arrangement)
+        c_cnt: list[int] = []
         phis: list[int] = []
         deltas: list[int] = []
         deps: list[int] = []
+        los: list[int] = []
+        his: list[int] = []
         rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
         has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
         step = -1 if color == BLACK else 1
@@ -314,6 +370,7 @@ class Engine:
             p = e_moves[i]
             h = e_hash[i]
             w = e_win[i]
+            lo, hi = NO_RANGE, -1
             if p == PASS:
                 if color == attacker and not live:
                     continue
@@ -327,12 +384,14 @@ class Engine:
                         rep_dep = idx
                     continue
             child_nkt = nkt + step if idx >= 0 else nkt
-            if not w and e_cap[i] and e_cap[i] not in history:
+            if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker  # the attacker captures a target stone at once
+                lo = hi = e_capcnt[i]
             moves.append(p)
             c_hash.append(h)
             c_nkt.append(child_nkt)
             c_threat.append(idx)
+            c_cnt.append(e_cnt[i])
             if w:
                 if w == color:  # the child (the opponent to move) has lost
                     phis.append(INF)
@@ -342,10 +401,15 @@ class Engine:
                     deltas.append(INF)
                 deps.append(NO_DEP if idx < 0 else idx)
             else:
-                phi_c, delta_c = self._lookup(opp, child_nkt, p == PASS, h, e_est[i])
+                # a threat resets the history to this position and the child
+                child_seen = seen if idx < 0 else (1 << s0)
+                phi_c, delta_c, lo, hi = self._lookup(opp, child_nkt, p == PASS, h, e_est[i],
+                                                      child_seen)
                 phis.append(phi_c)
                 deltas.append(delta_c)
                 deps.append(NO_DEP if (phi_c and delta_c) or idx < 0 else idx)
+            los.append(lo)
+            his.append(hi)
 
         start_nodes = self.nodes
         n = len(moves)
@@ -389,12 +453,15 @@ class Engine:
                 if idx >= 0:
                     saved_history = history
                     history = self.history = {h0: depth, hc: depth + 1}
+                    self.seen = (1 << s0) | (1 << c_cnt[best])
                 else:
                     history[hc] = depth + 1
+                    self.seen = seen | (1 << c_cnt[best])
             try:
-                r_phi, r_delta, r_dep = self._mid(opp, c_nkt[best], child_passed, depth + 1,
-                                                  c_th.phi, c_th.delta)
+                r_phi, r_delta, r_dep, r_lo, r_hi = self._mid(
+                    opp, c_nkt[best], child_passed, depth + 1, c_th.phi, c_th.delta)
             finally:
+                self.seen = seen
                 if p == PASS:
                     history[h0] = old_idx
                 else:
@@ -405,6 +472,8 @@ class Engine:
                     board.undo(snap)
             phis[best] = r_phi
             deltas[best] = r_delta
+            los[best] = r_lo
+            his[best] = r_hi
             if idx >= 0 and (r_phi == 0 or r_delta == 0):
                 r_dep = min(r_dep, idx)
             deps[best] = r_dep
@@ -412,11 +481,31 @@ class Engine:
         # --- store --------------------------------------------------------------------------
         sk = self._solved_key(h0, color, passed)
         if phi == 0 or delta == 0:
-            dep = solved_dependency(phi == 0, deltas, phis, deps, rep_dep, depth)
-            if dep == NO_DEP:
+            dep = solved_dependency(phi == 0, deltas, deps, rep_dep)
+            # the arrangements this proof creates: the chosen winning child's, or every child's
+            lo, hi = NO_RANGE, -1
+            if phi == 0:
+                j = -1
+                for i in range(n):
+                    if deltas[i] == 0 and (j < 0 or deps[i] > deps[j]):
+                        j = i
+                lo, hi = min(c_cnt[j], los[j]), max(c_cnt[j], his[j])
+            else:
+                for i in range(n):
+                    if c_cnt[i] < lo:
+                        lo = c_cnt[i]
+                    if los[i] < lo:
+                        lo = los[i]
+                    if c_cnt[i] > hi:
+                        hi = c_cnt[i]
+                    if his[i] > hi:
+                        hi = his[i]
+            if dep >= depth:
+                # repetitions inside the node's own lines recur on every path into it
+                dep = NO_DEP
                 winner = color if phi == 0 else opp
-                self.solved.record(sk, winner == BLACK, nkt, self.nodes - start_nodes)
+                self.solved.record(sk, winner == BLACK, nkt, self.nodes - start_nodes, lo, hi)
                 self.work.discard(sk ^ _NKT_KEY[nkt])
-            return phi, delta, dep
+            return phi, delta, dep, lo, hi
         self.work.store(sk ^ _NKT_KEY[nkt], phi, delta, self.nodes - start_nodes)
-        return phi, delta, NO_DEP
+        return phi, delta, NO_DEP, NO_RANGE, -1

@@ -20,8 +20,10 @@ def _evict_half(table: dict[int, list[int]], work_index: int) -> None:
 
 
 class SolvedTable:
-    """key -> [minw, maxb, work]: White to win whenever ``nkt <= minw``, Black whenever
-    ``nkt >= maxb`` (background.md section 3)."""
+    """key -> [minw, maxb, work, wlo, whi, blo, bhi]: White to win whenever ``nkt <= minw``,
+    Black whenever ``nkt >= maxb`` (background.md section 3). ``wlo..whi`` and ``blo..bhi`` are
+    the stone-count ranges of the arrangements each proof creates below the node: a proof is
+    valid on a path none of whose arrangements has a count in its range."""
 
     __slots__ = ("cap", "data")
 
@@ -32,19 +34,21 @@ class SolvedTable:
     def get(self, key: int) -> list[int] | None:
         return self.data.get(key)
 
-    def record(self, key: int, black_wins: bool, nkt: int, work: int) -> None:
-        """Record that the side named wins at balance ``nkt`` (and so beyond it)."""
+    def record(self, key: int, black_wins: bool, nkt: int, work: int, lo: int = 1,
+               hi: int = 0) -> None:
+        """Record that the side named wins at balance ``nkt`` (and so beyond it) by a proof
+        whose arrangements have stone counts ``lo..hi`` (empty when ``lo > hi``)."""
         e = self.data.get(key)
         if e is None:
             if len(self.data) >= self.cap:
                 _evict_half(self.data, 2)
-            e = [NEG, POS, 0]
+            e = [NEG, POS, 0, 1, 0, 1, 0]
             self.data[key] = e
         if black_wins:
-            if nkt < e[1]:
-                e[1] = nkt
-        elif nkt > e[0]:
-            e[0] = nkt
+            if nkt < e[1] or (nkt == e[1] and hi - lo < e[6] - e[5]):
+                e[1], e[5], e[6] = nkt, lo, hi
+        elif nkt > e[0] or (nkt == e[0] and hi - lo < e[4] - e[3]):
+            e[0], e[3], e[4] = nkt, lo, hi
         e[2] += work
 
     def __len__(self) -> int:
