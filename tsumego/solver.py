@@ -96,14 +96,16 @@ class Solution:
             what = {"kill": "the group dies", "live": "the group lives",
                     "seki": "the group lives in seki", "ko": "ko"}[self.status]
             return f"{side} to play: {verb} ({what}, whatever the ko threats)"
-        if self.status == "ko" or self.best_threats != 0 and _needs(me, self.best_threats):
-            n = abs(self.best_threats)
+        if self.status == "ko":
             verb = "kills" if attacking else "lives"
+            other = "White" if me == BLACK else "Black"
             if _needs(me, self.best_threats):
+                n = abs(self.best_threats)
                 need = f"{side} needs {n} ko threat{'s' if n != 1 else ''}"
             else:
-                need = f"{side} wins even if the opponent has {n} more ko threat" + (
-                    "s" if n != 1 else "")
+                n = abs(self.best_threats) + 1
+                need = f"unless {other} has {n} more ko threat{'s' if n != 1 else ''}"
+                return f"{side} to play: {verb} with a ko{mv(self.best)}, {need}"
             return f"{side} to play: {verb} with a ko{mv(self.best)}; {need}"
         if attacking:
             return f"{side} to play: kills unconditionally{mv(self.best)}"

@@ -1,0 +1,156 @@
+"""Solution trees as annotated SGF (FF[4]), for SGF editors and for ``tsumego check``.
+
+Conventions: correct first moves carry ``TE[1]``, wrong ones ``BM[1]``; lines under a correct
+first move end with a comment containing ``RIGHT`` (the goproblems convention) and words; a play
+that recreates an earlier arrangement, legal only because a ko threat was used first, carries
+``KO[]``; a pass is ``B[]``/``W[]`` with a comment. The root holds the problem's setup and
+markup, ``PL``, a comment with the result in words, and ``TSR`` (our own property) with the
+machine-readable claim: ``to_play:winner:balance:status:mode``.
+"""
+
+from __future__ import annotations
+
+from .board import BLACK, bits, color_name
+from .coords import PASS, to_gtp, to_sgf
+from .sgf import SgfNode
+from .solver import Solution
+from .tree import SolutionTree, TreeNode
+
+_KEEP_ROOT = ("AB", "AW", "AE", "MA", "SQ", "TR", "CR", "LB", "MN", "GN", "GC", "SO", "N",
+              "DT", "PB", "PW", "RU", "KM", "ST")
+
+
+def _side(color: int) -> str:
+    return "Black" if color == BLACK else "White"
+
+
+def _stones(n: int) -> str:
+    return f"{n} stone{'s' if n != 1 else ''}"
+
+
+def result_words(solutions: list[Solution]) -> str:
+    """The root comment: one sentence per side to play."""
+    return " ".join(s.describe() + "." for s in solutions)
+
+
+def to_sgf_tree(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
+                version: str) -> SgfNode:
+    """The SGF tree of ``tree``; ``original_root`` (the problem file's root, with any setup
+    nodes merged into it) supplies the setup and markup."""
+    p = tree.problem
+    size = p.size
+    props: dict[str, list[str]] = {}
+    if original_root is not None:
+        for k in _KEEP_ROOT:
+            if k in original_root.props:
+                props[k] = list(original_root.props[k])
+    else:
+        props["AB"] = [to_sgf(q, size) for q in bits(p.black)]
+        props["AW"] = [to_sgf(q, size) for q in bits(p.white)]
+        props["MA"] = [to_sgf(q, size) for q in bits(p.target)]
+    props["FF"] = ["4"]
+    props["GM"] = ["1"]
+    props["CA"] = ["UTF-8"]
+    props["SZ"] = [str(size)]
+    props["AP"] = [f"tsumego:{version}"]
+    props["PL"] = [color_name(tree.to_play)]
+    sol = next((s for s in solutions if s.to_play == tree.to_play), None)
+    status = sol.status if sol is not None else "unknown"
+    words = result_words(solutions)
+    if tree.balance:
+        words += (f" Solution tree at a ko-threat balance of {tree.balance:+d} "
+                  f"({_side(BLACK if tree.balance > 0 else 3 - BLACK)} has "
+                  f"{abs(tree.balance)} more threat{'s' if abs(tree.balance) != 1 else ''}).")
+    props["C"] = [words]
+    props["TSR"] = [f"{color_name(tree.to_play)}:{color_name(tree.winner)}:{tree.balance}:"
+                    f"{status}:{tree.mode}"]
+    root = SgfNode(props, [])
+    ctx = _Context(tree, status)
+    for child in tree.root.children:
+        root.children.append(ctx.convert(child, first=True, good=bool(child.good)))
+    return root
+
+
+class _Context:
+    def __init__(self, tree: SolutionTree, status: str) -> None:
+        self.tree = tree
+        self.status = status
+        self.size = tree.problem.size
+
+    def convert(self, t: TreeNode, *, first: bool, good: bool) -> SgfNode:
+        """Iteratively convert the subtree of ``t`` (deep trees are fine)."""
+        out = self._node(t, first=first, good=good)
+        stack = [(t, out)]
+        while stack:
+            src, dst = stack.pop()
+            for c in src.children:
+                n = self._node(c, first=False, good=good)
+                dst.children.append(n)
+                stack.append((c, n))
+        return out
+
+    def _node(self, t: TreeNode, *, first: bool, good: bool) -> SgfNode:
+        assert t.move is not None
+        c = color_name(t.color)
+        props: dict[str, list[str]] = {c: ["" if t.move == PASS else to_sgf(t.move, self.size)]}
+        notes: list[str] = []
+        if first:
+            props["TE" if good else "BM"] = ["1"]
+        if t.threat:
+            props["KO"] = [""]
+            notes.append(f"{_side(t.color)} uses a ko threat (played elsewhere and answered) "
+                         f"before this retake.")
+        if t.move == PASS:
+            if t.end == "passes":
+                notes.append(f"{_side(t.color)} passes: two passes end the game.")
+            elif t.color == self._winner(good):
+                notes.append(f"{_side(t.color)} passes: the best move here.")
+            else:
+                notes.append(f"{_side(t.color)} passes.")
+        if not t.children:
+            notes.append(self._ending(t, good))
+        if notes:
+            props["C"] = [" ".join(notes)]
+        return SgfNode(props, [])
+
+    def _ending(self, t: TreeNode, good: bool) -> str:
+        tree = self.tree
+        p = tree.problem
+        solver = tree.to_play
+        if t.end == "capture":
+            what = f"{_side(p.attacker)} captures {_stones(t.captured.bit_count())}"
+        elif t.end == "alive":
+            what = f"{_side(p.defender)} lives: the group cannot be captured"
+        elif t.end == "passes":
+            what = f"the game ends and {_side(p.defender)}'s group stands"
+            if self.status == "seki":
+                what += " (seki)"
+        else:
+            # a readable line stopped where the outcome is plain
+            what = (f"{_side(p.defender)} lives" if t.color == p.defender or
+                    p.defender == self._winner(good) else f"{_side(p.attacker)} wins")
+        if good:
+            text = f"RIGHT. Correct: {what}"
+            if self.status == "ko" and tree.balance != 0:
+                need = BLACK if tree.balance > 0 else 3 - BLACK
+                if need == solver:
+                    text += (f"; ko, {_side(solver)} needs {abs(tree.balance)} "
+                             f"threat{'s' if abs(tree.balance) != 1 else ''}")
+            elif self.status == "ko":
+                text += "; ko"
+            return text + "."
+        return f"Wrong: {what}."
+
+    def _winner(self, good: bool) -> int:
+        return self.tree.to_play if good else 3 - self.tree.to_play
+
+
+def main_line(tree: SolutionTree) -> list[str]:
+    """The first line of the tree in GTP coordinates (for messages)."""
+    out = []
+    node = tree.root
+    while node.children:
+        node = node.children[0]
+        assert node.move is not None
+        out.append(to_gtp(node.move, tree.problem.size))
+    return out
