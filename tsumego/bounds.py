@@ -76,28 +76,27 @@ def child_thresholds(th_phi: int, th_delta: int, node_delta: int, child_phi: int
     return Bounds(min(c_phi, INF), c_delta)
 
 
-def solved_dependency(proved: bool, child_deltas: Sequence[int],
-                      child_deps: Sequence[int], extra_dep: int) -> int:
-    """Path dependency of a solved node (background.md section 2): the smallest path index of
-    a position whose repetition the proof relies on, ``NO_DEP`` when it relies on none.
+def solved_dependency(proved: bool, child_deltas: Sequence[int], child_deps: Sequence[int],
+                      extra_dep: int, depth: int) -> int:
+    """Path dependency of a solved node at ``depth`` (background.md section 2): the smallest
+    path index of a position whose repetition the proof relies on, ``NO_DEP`` for none.
 
     A win needs only its best winning child: take the largest index among the winning
     children (``NO_DEP`` beats any index). A loss needs every child to lose and every play
     that repetition made illegal (``extra_dep``) to stay illegal: the smallest index.
-
-    Unlike the shortcut of background.md, an index at or below the node's own depth does *not*
-    make the result path-independent: such a proof passes through positions that another
-    path may already hold (a ko taken back from the other side), where its moves become
-    illegal. Only ``NO_DEP`` results may be stored as final.
+    An index at or beyond ``depth`` points into the node's own lines, which recur on every
+    path into the node, so the result is ``NO_DEP``. (That alone does not make a stored proof
+    valid everywhere: a path may already hold an arrangement the proof creates. The table
+    guards against that with the proof's range of stone counts; see search.py.)
     """
     if proved:
         dep = -1
         for d, dp in zip(child_deltas, child_deps):
             if d == 0 and dp > dep:
                 dep = dp
-        return dep
-    dep = extra_dep
-    for dp in child_deps:
-        if dp < dep:
-            dep = dp
-    return dep
+    else:
+        dep = extra_dep
+        for dp in child_deps:
+            if dp < dep:
+                dep = dp
+    return NO_DEP if dep >= depth else dep

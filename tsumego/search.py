@@ -481,7 +481,7 @@ class Engine:
         # --- store --------------------------------------------------------------------------
         sk = self._solved_key(h0, color, passed)
         if phi == 0 or delta == 0:
-            dep = solved_dependency(phi == 0, deltas, deps, rep_dep)
+            dep = solved_dependency(phi == 0, deltas, deps, rep_dep, depth)
             # the arrangements this proof creates: the chosen winning child's, or every child's
             lo, hi = NO_RANGE, -1
             if phi == 0:
@@ -500,9 +500,7 @@ class Engine:
                         hi = c_cnt[i]
                     if his[i] > hi:
                         hi = his[i]
-            if dep >= depth:
-                # repetitions inside the node's own lines recur on every path into it
-                dep = NO_DEP
+            if dep == NO_DEP:
                 winner = color if phi == 0 else opp
                 self.solved.record(sk, winner == BLACK, nkt, self.nodes - start_nodes, lo, hi)
                 self.work.discard(sk ^ _NKT_KEY[nkt])

@@ -1,0 +1,62 @@
+"""Shared helpers: points and masks written the way Go players write them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tsumego.board import bits
+from tsumego.coords import PASS, from_sgf, to_sgf
+
+
+def pt(s: str, size: int) -> int:
+    """Board index of an SGF point (``"aa"`` is the top-left corner)."""
+    return from_sgf(s, size)
+
+
+def pts(text: str, size: int) -> int:
+    """Mask of space-separated SGF points, e.g. ``pts("aa ba", 5)``."""
+    m = 0
+    for s in text.split():
+        m |= 1 << from_sgf(s, size)
+    return m
+
+
+def sgf_set(mask: int, size: int) -> set[str]:
+    """The SGF points of ``mask``, for readable assertion failures."""
+    return {to_sgf(p, size) for p in bits(mask)}
+
+
+def sgf_moves(moves: tuple[int, ...] | None, size: int) -> set[str] | None:
+    """Moves (indices or PASS) as SGF strings (``"pass"`` for a pass)."""
+    if moves is None:
+        return None
+    return {"pass" if m == PASS else to_sgf(m, size) for m in moves}
+
+
+def diagram_mask(text: str, chars: str) -> int:
+    """Mask of the points of a square diagram whose character is one of ``chars``
+    (spaces between columns are ignored)."""
+    lines = [ln.replace(" ", "") for ln in text.strip().splitlines() if ln.strip()]
+    size = len(lines)
+    assert all(len(ln) == size for ln in lines), "diagram is not square"
+    m = 0
+    for y, ln in enumerate(lines):
+        for x, ch in enumerate(ln):
+            if ch in chars:
+                m |= 1 << (y * size + x)
+    return m
+
+
+@pytest.fixture
+def write_sgf(tmp_path):
+    """Write SGF text (or bytes) to a file in ``tmp_path`` and return its path as a str."""
+
+    def _write(content: str | bytes, name: str = "problem.sgf") -> str:
+        path = tmp_path / name
+        if isinstance(content, str):
+            path.write_text(content, encoding="utf-8")
+        else:
+            path.write_bytes(content)
+        return str(path)
+
+    return _write

@@ -1,0 +1,186 @@
+"""Proof/disproof-number arithmetic (tsumego.bounds): phi is the proof number of "the side to
+move wins", delta its disproof number; a node's phi is its children's least delta and its delta
+the capped sum of their phi."""
+
+from __future__ import annotations
+
+from tsumego.bounds import (
+    INF,
+    LOSS,
+    NO_DEP,
+    WIN,
+    Bounds,
+    child_thresholds,
+    node_bounds,
+    select_child,
+    solved_dependency,
+)
+
+# --- Bounds ------------------------------------------------------------------------------------
+
+
+def test_win_and_loss_constants():
+    assert WIN == Bounds(0, INF) and WIN.proved and WIN.solved and not WIN.disproved
+    assert LOSS == Bounds(INF, 0) and LOSS.disproved and LOSS.solved and not LOSS.proved
+    open_ = Bounds(3, 4)
+    assert not open_.proved and not open_.disproved and not open_.solved
+
+
+def test_no_dep_is_beyond_any_real_depth():
+    assert NO_DEP > 100_000
+
+
+# --- node_bounds -------------------------------------------------------------------------------
+
+
+def test_no_children_is_a_loss():
+    assert node_bounds([], []) == LOSS
+
+
+def test_phi_is_the_least_child_delta_and_delta_the_sum_of_child_phis():
+    assert node_bounds([3, 1, 4], [2, 5, 7]) == Bounds(2, 8)
+    assert node_bounds([1], [1]) == Bounds(1, 1)
+
+
+def test_a_child_that_loses_makes_the_node_a_win():
+    # a child with delta 0 is a position the opponent (to move there) loses
+    b = node_bounds([INF, 2], [0, 3])
+    assert b.proved and b.delta == INF
+
+
+def test_every_child_winning_for_the_opponent_makes_a_loss():
+    b = node_bounds([0, 0, 0], [INF, INF, INF])
+    assert b.disproved and b.phi == INF
+
+
+def test_delta_sum_is_capped_at_inf():
+    assert node_bounds([INF - 1, INF - 1], [5, 6]) == Bounds(5, INF)
+    assert node_bounds([INF, 1], [5, 6]).delta == INF
+
+
+# --- select_child ----------------------------------------------------------------------------
+
+
+def test_select_child_takes_the_least_delta_and_reports_the_second():
+    assert select_child([5, 2, 7, 3]) == (1, 3)
+    assert select_child([3, 1]) == (1, 3)
+    assert select_child([1, 3]) == (0, 3)
+
+
+def test_select_child_ties_go_to_the_first():
+    assert select_child([4, 2, 2, 9]) == (1, 2)
+
+
+def test_select_child_with_one_child():
+    assert select_child([7]) == (0, INF)
+
+
+def test_select_child_agrees_with_sorting():
+    import random
+
+    rng = random.Random(7)
+    for _ in range(200):
+        ds = [rng.randint(0, 6) for _ in range(rng.randint(1, 6))]
+        best, second = select_child(ds)
+        assert ds[best] == min(ds) and best == ds.index(min(ds))
+        rest = ds[:best] + ds[best + 1:]
+        assert second == (min(rest) if rest else INF)
+
+
+# --- child_thresholds ------------------------------------------------------------------------
+
+
+def test_child_thresholds_without_epsilon():
+    # phi threshold keeps the node's delta under th_delta; delta threshold: one more than the
+    # second-best delta, but never beyond the node's own phi threshold
+    assert child_thresholds(10, 20, 8, 3, 4, 0.0) == Bounds(15, 5)
+    assert child_thresholds(3, 20, 8, 3, 4, 0.0) == Bounds(15, 3)
+
+
+def test_child_thresholds_with_epsilon():
+    # 1+epsilon: the child may run until its delta exceeds (1+eps) * second delta
+    assert child_thresholds(10, 20, 8, 3, 4, 0.25) == Bounds(15, 6)  # int(4*1.25)+1
+    assert child_thresholds(10, 20, 8, 3, 4, 0.5) == Bounds(15, 7)  # int(4*1.5)+1
+    assert child_thresholds(6, 20, 8, 3, 4, 0.5) == Bounds(15, 6)  # capped by th_phi
+    assert child_thresholds(100, 20, 8, 3, 10, 0.25) == Bounds(15, 13)
+
+
+def test_child_thresholds_with_a_single_child():
+    # no second child: the child inherits the node's phi threshold
+    assert child_thresholds(10, 20, 8, 3, INF, 0.0) == Bounds(15, 10)
+    assert child_thresholds(10, 20, 8, 3, INF, 0.25) == Bounds(15, 10)
+    assert child_thresholds(INF, INF, 1, 1, INF, 0.25) == Bounds(INF, INF)
+
+
+def test_child_phi_threshold_is_capped_at_inf():
+    b = child_thresholds(INF, INF, 2, 7, 3, 0.0)
+    assert b.phi == INF
+    assert b.delta == 4
+
+
+def test_epsilon_never_lowers_the_threshold():
+    for second in (1, 2, 3, 10, 1000):
+        plain = child_thresholds(10**6, 10**6, 5, 5, second, 0.0)
+        grown = child_thresholds(10**6, 10**6, 5, 5, second, 0.25)
+        assert grown.delta >= plain.delta == second + 1
+        assert grown.phi == plain.phi
+
+
+# --- solved_dependency -----------------------------------------------------------------------
+# Arguments: proved, child_deltas, child_deps, extra_dep (smallest index among the plays that
+# repetition made illegal), depth.
+
+
+def test_win_takes_the_largest_index_among_winning_children():
+    deltas = [0, 3, 0, 0]  # children 0, 2 and 3 are lost for the opponent: winning moves
+    deps = [5, 8, 7, 2]  # child 1 (not winning) must be ignored
+    assert solved_dependency(True, deltas, deps, NO_DEP, 10) == 7
+
+
+def test_win_with_a_path_independent_winning_child_is_path_independent():
+    deltas = [0, 0]
+    deps = [3, NO_DEP]
+    assert solved_dependency(True, deltas, deps, NO_DEP, 10) == NO_DEP
+
+
+def test_win_ignores_the_repetition_index():
+    # illegal plays do not matter to a win
+    assert solved_dependency(True, [0], [4], 1, 10) == 4
+
+
+def test_loss_takes_the_smallest_index_including_repetition():
+    deltas = [INF, INF, INF]
+    deps = [5, 3, 8]
+    assert solved_dependency(False, deltas, deps, NO_DEP, 10) == 3
+    assert solved_dependency(False, deltas, deps, 4, 10) == 3
+    assert solved_dependency(False, deltas, deps, 2, 10) == 2
+
+
+def test_loss_without_children_depends_on_the_repetition_only():
+    assert solved_dependency(False, [], [], NO_DEP, 4) == NO_DEP
+    assert solved_dependency(False, [], [], 1, 4) == 1
+
+
+def test_loss_with_path_independent_children_is_path_independent():
+    assert solved_dependency(False, [INF, INF], [NO_DEP, NO_DEP], NO_DEP, 3) == NO_DEP
+
+
+def test_index_below_the_node_is_inside_its_own_subtree():
+    # an index deeper than the node refers to a position inside its own subtree
+    assert solved_dependency(True, [0], [6], NO_DEP, 5) == NO_DEP
+    assert solved_dependency(False, [INF], [9], 7, 5) == NO_DEP
+    assert solved_dependency(False, [INF], [NO_DEP], 6, 5) == NO_DEP
+
+
+def test_index_equal_to_the_depth_counts_as_the_node_itself():
+    # The node's own position repeated recurs on every path into the node: NO_DEP. (A stored
+    # proof can still collide with a path that already holds an arrangement it creates; the
+    # table guards that with stone-count ranges. test_rules.py checks the kos end to end: the
+    # first version, without that guard, gave wrong ko results across balances.)
+    assert solved_dependency(True, [0], [5], NO_DEP, 5) == NO_DEP
+    assert solved_dependency(False, [INF], [NO_DEP], 5, 5) == NO_DEP
+
+
+def test_index_above_the_node_is_kept():
+    assert solved_dependency(True, [0], [4], NO_DEP, 5) == 4
+    assert solved_dependency(False, [INF], [NO_DEP], 0, 5) == 0

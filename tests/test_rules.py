@@ -1,0 +1,456 @@
+"""The game of rules.md, checked through the solver: ko and the threat balance, what a threat
+leaves in the history, passes, the end by two passes, the result classes, monotonicity.
+
+Small positions are also checked against a brute-force reading of rules.md (``reference``
+below), which follows the rules literally: the whole path as history, threats that reset it to
+the two arrangements around the threat play, passes, two passes ending the game.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import sgf_moves
+
+from tsumego import BLACK, PASS, WHITE, problem_from_diagram, solve
+from tsumego.board import bits, opponent
+from tsumego.search import Engine
+
+B, W = BLACK, WHITE
+BALANCES = (-2, -1, 0, 1, 2)
+
+
+def reference_winner(problem, first: int, nkt: int, *, board=None, history=None,
+                     passed: bool = False) -> int:
+    """Winner by exhaustive search over the game of rules.md (tiny regions only), with
+    ``first`` to move at balance ``nkt`` on ``board`` (default: the problem's position) after
+    ``history`` (default: just that position), ``passed`` if the last move was a pass."""
+    attacker, defender = problem.attacker, problem.defender
+    board = problem.board() if board is None else board.copy()
+    if history is None:
+        history = frozenset((board.hash,))
+    region, target = problem.region, problem.target
+    memo: dict[tuple, int] = {}
+
+    def rec(color: int, nkt: int, history: frozenset, passed: bool) -> int:
+        key = (board.hash, color, nkt, history, passed)
+        if key in memo:
+            return memo[key]
+        opp = opponent(color)
+        has_threat = nkt > 0 if color == BLACK else nkt < 0
+        step = -1 if color == BLACK else 1
+        before = board.hash
+        result = opp
+        for p in bits(board.empty & region):
+            snap = board.snapshot()
+            captured = board.play_fast(p, color)
+            if captured < 0:  # suicide
+                continue
+            if color == attacker and captured & target:
+                board.undo(snap)
+                result = color
+                break
+            after = board.hash
+            if after in history:  # repetition: legal only by using a threat
+                if not has_threat:
+                    board.undo(snap)
+                    continue
+                w = rec(opp, nkt + step, frozenset((before, after)), False)
+            else:
+                w = rec(opp, nkt, history | {after}, False)
+            board.undo(snap)
+            if w == color:
+                result = color
+                break
+        else:
+            if color == defender:
+                # pass: two passes end the game, the target stands
+                if passed or rec(opp, nkt, history, True) == color:
+                    result = color
+            # the attacker's pass: the defender passes too and wins, so it never helps
+        memo[key] = result
+        return result
+
+    return rec(first, nkt, frozenset(history), passed)
+
+
+def reference_moves(problem, first: int, nkt: int) -> set[int]:
+    """The winning first moves by the reference (PASS included when it wins)."""
+    board = problem.board()
+    root = board.hash
+    out = set()
+    for m in bits(board.empty & problem.region):
+        b = board.copy()
+        captured = b.play_fast(m, first)
+        if captured < 0:
+            continue
+        if first == problem.attacker and captured & problem.target:
+            out.add(m)
+            continue
+        if b.hash == root:
+            continue
+        w = reference_winner(problem, opponent(first), nkt, board=b,
+                             history=frozenset((root, b.hash)))
+        if w == first:
+            out.add(m)
+    if reference_winner(problem, opponent(first), nkt, passed=True) == first:
+        out.add(PASS)
+    return out
+
+
+def winners(problem, first: int) -> dict[int, int]:
+    return {k: reference_winner(problem, first, k) for k in BALANCES}
+
+
+# --- positions --------------------------------------------------------------------------------
+
+# A direct ko. White's stone at da has one liberty (ca); Black takes it at ca, which also puts
+# the target in atari (its last liberty is the eye at aa). White's retake at da repeats the
+# position, so it needs a threat.
+#   Black to play: Black wins at 0 (White cannot retake); at -1 White retakes with her threat
+#   and Black, who may not retake (the history holds the arrangement before White's retake),
+#   is stuck.
+#   White to play: White has nothing better than passing, so the same ko.
+KO = """
+    . @ . O X .
+    @ @ @ X X .
+    X X X X . .
+    . . . . . .
+    . . . . . .
+    . . . . . .
+"""
+KO_BY_THREATS = {-2: W, -1: W, 0: B, 1: B, 2: B}
+
+# The same shape before White has played da. Black to play simply fills da from outside and
+# kills; White to play takes da and the result depends on the ko: she needs one threat.
+KO_TO_MAKE = """
+    . @ . . X .
+    @ @ @ X X .
+    X X X X . .
+    . . . . . .
+    . . . . . .
+    . . . . . .
+"""
+
+# Two eyes: alive whoever plays, passing is White's only correct move.
+ALIVE = """
+    . @ . @ X .
+    @ @ @ @ X .
+    X X X X X .
+    . . . . . .
+    . . . . . .
+    . . . . . .
+"""
+
+# A seki: White's group and Black's corner block (eye at aa) share the liberty ca. Whoever
+# fills it is captured; the attacker alone could capture, so the target is not pass-alive.
+SEKI = """
+    . X . @ . @ X
+    X X @ @ @ @ X
+    @ @ @ X X X X
+    X X X X . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+# The rectangular six in the corner: whoever plays first decides (bf / be are vital).
+CORNER_SIX = """
+    . . . . . .
+    . . . . . .
+    X X X X X .
+    @ @ @ @ X .
+    . . . @ X .
+    . . . @ X .
+"""
+
+# Small positions where the reference result is known to include a ko (found by search).
+SMALL_KOS = [
+    """
+    @ . . X .
+    . O . X .
+    O O O X .
+    X X X X .
+    . . . . .
+    """,
+    """
+    . . O X .
+    @ X O X .
+    . O X X .
+    X X X X .
+    . . . . .
+    """,
+    """
+    . . @ X .
+    . @ @ X .
+    O X @ X .
+    X X X X .
+    . . . . .
+    """,
+    """
+    . O O X .
+    @ X O X .
+    . . X X .
+    X X X X .
+    . . . . .
+    """,
+]
+
+SMALL_OTHERS = [
+    """
+    X . O X .
+    @ @ . X .
+    @ X . X .
+    X X X X .
+    . . . . .
+    """,
+    """
+    X . @ X .
+    X O . X .
+    . X O X .
+    X X X X .
+    . . . . .
+    """,
+    """
+    . O O X .
+    @ . O X .
+    @ @ . X .
+    X X X X .
+    . . . . .
+    """,
+    """
+    . @ @ X .
+    O . @ X .
+    . @ @ X .
+    X X X X .
+    . . . . .
+    """,
+]
+
+
+# --- the reference itself ----------------------------------------------------------------------
+
+
+def test_reference_reads_the_ko_as_described():
+    p = problem_from_diagram(KO)
+    assert winners(p, B) == KO_BY_THREATS
+    assert winners(p, W) == KO_BY_THREATS
+
+
+# --- simple ko ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("first", [B, W])
+def test_ko_result_flips_with_the_balance(first):
+    p = problem_from_diagram(KO)
+    sol = solve(p, to_play=first)
+    assert sol.status == "ko"
+    assert sol.by_threats == KO_BY_THREATS
+
+
+@pytest.mark.parametrize("first", [B, W])
+@pytest.mark.parametrize("threats", [-1, 0, 1])
+def test_ko_winner_at_each_balance(first, threats):
+    p = problem_from_diagram(KO)
+    sol = solve(p, to_play=first, threats=threats)
+    assert sol.threats == threats
+    assert sol.winner == KO_BY_THREATS[threats]
+
+
+@pytest.mark.parametrize("first", [B, W])
+@pytest.mark.parametrize("threats", BALANCES)
+def test_ko_each_balance_alone(first, threats):
+    """The game itself, one balance per fresh engine (no table carried between balances)."""
+    p = problem_from_diagram(KO)
+    assert Engine(p).solve(first, threats) == KO_BY_THREATS[threats]
+
+
+def test_ko_moves():
+    p = problem_from_diagram(KO)
+    # Black takes the ko at ca; at -1 nothing works for Black
+    assert sgf_moves(solve(p, to_play=B, threats=0).moves, 6) == {"ca"}
+    assert sgf_moves(solve(p, to_play=B, threats=1).moves, 6) == {"ca"}
+    assert solve(p, to_play=B, threats=-1).moves == ()
+    # White: with a threat in hand her correct move is the pass (filling ca or aa dies)
+    assert sgf_moves(solve(p, to_play=W, threats=-1).moves, 6) == {"pass"}
+    assert solve(p, to_play=W, threats=0).moves == ()
+
+
+def test_ko_best_balance():
+    p = problem_from_diagram(KO)
+    black = solve(p, to_play=B, threats=-2)
+    assert black.best_threats == 0  # the balance least favourable to Black where she wins
+    assert sgf_moves(black.best_moves, 6) == {"ca"}
+    white = solve(p, to_play=W, threats=2)
+    assert white.best_threats == -1  # White needs one threat
+    assert sgf_moves(white.best_moves, 6) == {"pass"}
+
+
+def test_ko_to_make():
+    p = problem_from_diagram(KO_TO_MAKE)
+    black = solve(p, to_play=B)
+    assert black.status == "kill"
+    assert black.by_threats == {k: B for k in BALANCES}
+    assert sgf_moves(black.moves, 6) == {"da"}
+    white = solve(p, to_play=W)
+    assert white.status == "ko"
+    assert white.by_threats == KO_BY_THREATS
+    assert sgf_moves(solve(p, to_play=W, threats=-1).moves, 6) == {"da"}
+
+
+# --- threats and the history ---------------------------------------------------------------------
+
+
+def test_after_a_threat_the_arrangement_before_it_stays_forbidden():
+    # KO, Black to play at -1: B ca, W da (threat: balance 0, history = {after ca, after da}).
+    # Black's retake at ca recreates "after ca", which is still in the history: illegal. If the
+    # threat cleared the whole history Black could retake and win.
+    p = problem_from_diagram(KO)
+    assert Engine(p).solve(B, -1) == W
+    assert solve(p, to_play=B, threats=-1).winner == W
+
+
+def test_two_threats_against_one():
+    # Black has one threat more than needed at +1 ... and White needs just one at -1
+    p = problem_from_diagram(KO)
+    assert solve(p, to_play=B, threats=1).winner == B
+    assert solve(p, to_play=W, threats=-2).winner == W
+
+
+@pytest.mark.parametrize("diagram", SMALL_KOS + [KO, KO_TO_MAKE])
+@pytest.mark.parametrize("first", [B, W])
+def test_small_kos_match_the_reference(diagram, first):
+    p = problem_from_diagram(diagram)
+    expected = winners(p, first)
+    assert len(set(winners(p, B).values()) | set(winners(p, W).values())) == 2
+    sol = solve(p, to_play=first)
+    assert sol.by_threats == expected
+
+
+@pytest.mark.parametrize("diagram", SMALL_KOS + [KO, KO_TO_MAKE])
+@pytest.mark.parametrize("first", [B, W])
+def test_small_kos_match_the_reference_balance_by_balance(diagram, first):
+    p = problem_from_diagram(diagram)
+    for k in BALANCES:
+        assert Engine(p).solve(first, k) == reference_winner(p, first, k), k
+
+
+@pytest.mark.parametrize("diagram", SMALL_OTHERS + [ALIVE, SEKI, CORNER_SIX])
+@pytest.mark.parametrize("first", [B, W])
+def test_small_positions_match_the_reference(diagram, first):
+    p = problem_from_diagram(diagram)
+    sol = solve(p, to_play=first)
+    assert sol.by_threats == winners(p, first)
+
+
+@pytest.mark.parametrize("diagram", SMALL_KOS + SMALL_OTHERS + [KO, ALIVE, SEKI])
+@pytest.mark.parametrize("first", [B, W])
+def test_winning_moves_match_the_reference(diagram, first):
+    """Every listed move wins and every unlisted legal move (or pass) loses, at balance 0."""
+    p = problem_from_diagram(diagram)
+    sol = solve(p, to_play=first)
+    assert set(sol.moves) == reference_moves(p, first, 0)
+
+
+# --- passes and the end of the game ------------------------------------------------------------
+
+
+def test_alive_group_defender_passes():
+    p = problem_from_diagram(ALIVE)
+    white = solve(p, to_play=W)
+    assert white.winner == W and white.status == "live"
+    assert sgf_moves(white.moves, 6) == {"pass"}  # filling an eye would lose
+    assert white.best == PASS
+
+
+def test_alive_group_attacker_cannot_kill_and_never_passes():
+    p = problem_from_diagram(ALIVE)
+    black = solve(p, to_play=B)
+    assert black.winner == W and black.status == "live"
+    assert black.moves == ()
+    assert black.by_threats == {k: W for k in BALANCES}
+    assert black.best is None and black.best_threats is None
+
+
+def test_seki_defender_passes_attacker_cannot_capture():
+    p = problem_from_diagram(SEKI)
+    white = solve(p, to_play=W)
+    assert white.status == "seki" and white.winner == W
+    assert sgf_moves(white.moves, 7) == {"pass"}
+    black = solve(p, to_play=B)
+    assert black.status == "seki" and black.winner == W
+    assert black.moves == ()
+
+
+@pytest.mark.parametrize("diagram,size", [(KO, 6), (KO_TO_MAKE, 6), (ALIVE, 6), (SEKI, 7),
+                                          (CORNER_SIX, 6)])
+@pytest.mark.parametrize("threats", [-1, 0, 1])
+def test_attacker_pass_is_never_a_move(diagram, size, threats):
+    p = problem_from_diagram(diagram)
+    sol = solve(p, to_play=p.attacker, threats=threats)
+    assert PASS not in sol.moves
+    assert PASS not in sol.best_moves
+    assert sol.best != PASS
+
+
+def test_defender_pass_listed_only_when_it_wins():
+    p = problem_from_diagram(CORNER_SIX)
+    white = solve(p, to_play=W)
+    assert white.winner == W
+    assert PASS not in white.moves  # passing lets Black kill
+
+
+def test_two_passes_end_the_game_for_the_defender():
+    # Black has no legal play at all in the region (both points are eyes): Black's only
+    # option is to pass, White passes, the target stands.
+    p = problem_from_diagram(ALIVE)
+    assert Engine(p).solve(B, 0) == W
+    assert Engine(p).solve_after(W, PASS, 0) == W
+    assert Engine(p).solve_after(B, PASS, 0) == W
+
+
+# --- result classes ----------------------------------------------------------------------------
+
+
+def test_kill_and_live_classes():
+    p = problem_from_diagram(CORNER_SIX)
+    black = solve(p, to_play=B)
+    assert black.status == "kill" and black.winner == B
+    assert black.by_threats == {k: B for k in BALANCES}
+    assert sgf_moves(black.moves, 6) == {"be", "bf"}
+    white = solve(p, to_play=W)
+    assert white.status == "live" and white.winner == W
+    assert sgf_moves(white.moves, 6) == {"be", "bf"}
+
+
+def test_solution_fields_are_consistent():
+    p = problem_from_diagram(CORNER_SIX)
+    sol = solve(p, to_play=B)
+    assert sol.to_play == B and sol.attacker == B and sol.defender == W
+    assert sol.limit is None and sol.nodes > 0 and sol.seconds >= 0
+    assert sol.best in sol.best_moves
+
+
+def test_threats_out_of_range():
+    p = problem_from_diagram(ALIVE)
+    with pytest.raises(ValueError):
+        solve(p, threats=65)
+
+
+# --- monotonicity ------------------------------------------------------------------------------
+
+
+def monotone(by: dict[int, int]) -> bool:
+    """A Black win at k holds at every larger k (and a White win at every smaller one)."""
+    ks = sorted(by)
+    return all(not (by[a] == B and by[b] == W) for a, b in zip(ks, ks[1:]))
+
+
+@pytest.mark.parametrize("diagram", SMALL_KOS + SMALL_OTHERS + [KO, KO_TO_MAKE, ALIVE, SEKI,
+                                                                 CORNER_SIX])
+def test_results_are_monotone_in_the_balance(diagram):
+    p = problem_from_diagram(diagram)
+    for first in (B, W):
+        sol = solve(p, to_play=first)
+        assert monotone(sol.by_threats)
+        for k in BALANCES:
+            assert solve(p, to_play=first, threats=k).winner == sol.by_threats[k]
