@@ -73,6 +73,8 @@ class Geometry:
     # ``within`` reached from ``seed``. Closures over the constants: the hottest code there is.
     dilate: Callable[[int], int] = field(repr=False, compare=False)
     flood: Callable[[int, int], int] = field(repr=False, compare=False)
+    # spread(m): the points with an edge neighbour in m (m itself only where it touches m)
+    spread: Callable[[int], int] = field(repr=False, compare=False)
 
 
     def point(self, x: int, y: int) -> int:
@@ -124,6 +126,10 @@ def geometry(size: int) -> Geometry:
         return m | ((m << 1) & not_left) | ((m >> 1) & not_right) | ((m << size) & full) | (
             m >> size)
 
+    def spread(m: int) -> int:
+        return ((m << 1) & not_left) | ((m >> 1) & not_right) | ((m << size) & full) | (
+            m >> size)
+
     def flood(seed: int, within: int) -> int:
         m = seed & within
         while True:
@@ -146,6 +152,7 @@ def geometry(size: int) -> Geometry:
         zobrist=zobrist,
         dilate=dilate,
         flood=flood,
+        spread=spread,
     )
 
 

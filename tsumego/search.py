@@ -38,18 +38,20 @@ from .problem import Problem
 from .table import SolvedTable, WorkTable
 
 
-def EST_A(libs: int) -> tuple[int, int]:
-    return (libs, 1)
+def EST_A(libs: int, eyes: int) -> tuple[int, int]:
+    """Initial (phi, delta) with the attacker to move."""
+    return (libs, max(1, 3 - eyes))
 
 
-def EST_D(libs: int) -> tuple[int, int]:
-    return (1, libs)
+def EST_D(libs: int, eyes: int) -> tuple[int, int]:
+    """Initial (phi, delta) with the defender to move."""
+    return (max(1, 3 - eyes), libs)
 
 
 # moves, arrangement hashes, static winners, initial (phi, delta), hashes after an immediate
-# capture of the target, stone counts, stone counts after that capture
+# capture of the target, stone counts
 Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...],
-                  tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+                  tuple[int, ...], tuple[int, ...]]
 
 
 class SearchLimit(Exception):
@@ -96,7 +98,8 @@ class Engine:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
-        self._next_check = options.check_every
+        self._next_check = options.check_every if max_nodes is None else min(
+            options.check_every, max_nodes)
         self.history: dict[int, int] = {}
         self.seen = 0  # mask of the stone counts of the arrangements in the history
         self._expansions: LRUCache[tuple[int, int], Expansion] = LRUCache(
@@ -105,8 +108,10 @@ class Engine:
     # --- budget ------------------------------------------------------------------------------
     def _check_budget(self) -> None:
         self._next_check = self.nodes + self.options.check_every
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise SearchLimit("nodes")
+        if self.max_nodes is not None:
+            if self.nodes >= self.max_nodes:
+                raise SearchLimit("nodes")
+            self._next_check = min(self._next_check, self.max_nodes)
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise SearchLimit("time")
 
@@ -239,7 +244,6 @@ class Engine:
         ests: list[tuple[int, int]] = []
         caps: list[int] = []
         counts: list[int] = []
-        capcounts: list[int] = []
         geo = board.geo
         defending = color == self.defender
         # the blocks holding the target: they change only when the defender plays next to them
@@ -259,52 +263,55 @@ class Engine:
             if w:
                 ests.append((1, 1))
                 caps.append(0)
-                capcounts.append(0)
             else:
                 b = blocks
                 if defending and near >> p & 1:
                     b = geo.flood(blocks | (1 << p), board.stones(color))
-                libs, capture_hash, capture_count = self._target_liberties(opp, b)
-                ests.append(self._estimate(opp, libs) if knowledge else (1, 1))
+                libs, capture_hash = self._target_liberties(opp, b)
+                ests.append(self._estimate(opp, libs, self._eyes()) if knowledge else (1, 1))
                 caps.append(capture_hash)
-                capcounts.append(capture_count)
             board.undo(snap)
         moves.append(PASS)
         hashes.append(board.hash)
         counts.append((board.black | board.white).bit_count())
         wins.append(0)
-        libs, capture_hash, capture_count = self._target_liberties(opp, blocks)
-        ests.append(self._estimate(opp, libs) if knowledge else (1, 1))
+        libs, capture_hash = self._target_liberties(opp, blocks)
+        ests.append(self._estimate(opp, libs, self._eyes()) if knowledge else (1, 1))
         caps.append(capture_hash if color != attacker else 0)
-        capcounts.append(capture_count)
         return (tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps),
-                tuple(counts), tuple(capcounts))
+                tuple(counts))
 
-    def _target_liberties(self, to_move: int, blocks: int) -> tuple[int, int, int]:
+    def _target_liberties(self, to_move: int, blocks: int) -> tuple[int, int]:
         """The number of liberties of the target ``blocks``; and, when ``to_move`` is the
-        attacker and a target block is in atari, the arrangement hash and stone count after
-        capturing it (else 0, 0)."""
+        attacker and a target block is in atari, the arrangement hash after capturing it
+        (else 0)."""
         board = self.board
         libs = board.geo.dilate(blocks) & board.empty
         n = libs.bit_count()
         if to_move != self.attacker or n > 4:
-            return n, 0, 0
+            return n, 0
         for p in bits(libs & self.region):
             snap = board.snapshot()
             cap = board.play_fast(p, to_move)
             h = board.hash
-            count = (board.black | board.white).bit_count()
             board.undo(snap)
             if cap > 0 and cap & self.target:
-                return n, h, count
-        return n, 0, 0
+                return n, h
+        return n, 0
 
-    def _estimate(self, color: int, libs: int) -> tuple[int, int]:
-        """Initial (phi, delta) for ``color`` to move, from the target's liberties: few
-        liberties make the attacker's proof short and the defender's long."""
+    def _eyes(self) -> int:
+        """Empty region points whose every neighbour is a defender stone (one-point eyes)."""
+        board = self.board
+        geo = board.geo
+        own = board.black if self.defender == BLACK else board.white
+        return (board.empty & self.region & ~geo.spread(geo.full & ~own)).bit_count()
+
+    def _estimate(self, color: int, libs: int, eyes: int) -> tuple[int, int]:
+        """Initial (phi, delta) for ``color`` to move: few target liberties make the attacker's
+        proof short, one-point eyes make the defender's short."""
         if color == self.attacker:
-            return EST_A(libs)
-        return EST_D(libs)
+            return EST_A(libs, eyes)
+        return EST_D(libs, eyes)
 
     def _lookup(self, color: int, nkt: int, passed: bool, h: int, est: tuple[int, int],
                 seen: int) -> tuple[int, int, int, int]:
@@ -352,7 +359,7 @@ class Engine:
         if ex is None:
             ex = self._expand(color)
             self._expansions[(h0, color)] = ex
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_capcnt = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt = ex
         moves: list[int] = []
         c_hash: list[int] = []
         c_nkt: list[int] = []
@@ -386,12 +393,15 @@ class Engine:
             child_nkt = nkt + step if idx >= 0 else nkt
             if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker  # the attacker captures a target stone at once
-                lo = hi = e_capcnt[i]
             moves.append(p)
             c_hash.append(h)
             c_nkt.append(child_nkt)
             c_threat.append(idx)
-            c_cnt.append(e_cnt[i])
+            # the arrangement a move creates, as a stone count for the proof's range; none for a
+            # pass (nothing new) or a capture of the target (every ancestor holds the target,
+            # so such an arrangement can never repeat one of them)
+            c_cnt.append(NO_RANGE if p == PASS or (w == attacker and color == attacker)
+                         else e_cnt[i])
             if w:
                 if w == color:  # the child (the opponent to move) has lost
                     phis.append(INF)
@@ -484,22 +494,24 @@ class Engine:
             dep = solved_dependency(phi == 0, deltas, deps, rep_dep, depth)
             # the arrangements this proof creates: the chosen winning child's, or every child's
             lo, hi = NO_RANGE, -1
+            chosen: range | list[int] = range(n)
             if phi == 0:
                 j = -1
                 for i in range(n):
                     if deltas[i] == 0 and (j < 0 or deps[i] > deps[j]):
                         j = i
-                lo, hi = min(c_cnt[j], los[j]), max(c_cnt[j], his[j])
-            else:
-                for i in range(n):
-                    if c_cnt[i] < lo:
-                        lo = c_cnt[i]
-                    if los[i] < lo:
-                        lo = los[i]
-                    if c_cnt[i] > hi:
-                        hi = c_cnt[i]
-                    if his[i] > hi:
-                        hi = his[i]
+                chosen = [j]
+            for i in chosen:
+                c = c_cnt[i]
+                if c != NO_RANGE:
+                    if c < lo:
+                        lo = c
+                    if c > hi:
+                        hi = c
+                if los[i] < lo:
+                    lo = los[i]
+                if his[i] > hi:
+                    hi = his[i]
             if dep == NO_DEP:
                 winner = color if phi == 0 else opp
                 self.solved.record(sk, winner == BLACK, nkt, self.nodes - start_nodes, lo, hi)

@@ -1,0 +1,303 @@
+"""The ``tsumego`` command end to end: text and JSON output, exit codes, and a one-line error
+naming the file for every kind of bad input. Uses click's CliRunner and the installed command
+in a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from tsumego.cli import main
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 2, 3
+
+# The rectangular six in the corner (6x6), Black to play kills at be/bf, White lives there:
+#   . . . . . .
+#   . . . . . .
+#   X X X X X .
+#   @ @ @ @ X .
+#   . . . @ X .
+#   . . . @ X .
+SETUP = "AB[ac][bc][cc][dc][ec][ed][ee][ef]AW[ad][bd][cd][dd][de][df]"
+SIX = f"(;GM[1]FF[4]SZ[6]PL[B]{SETUP}MA[ad])"
+SIX_WHITE = f"(;GM[1]FF[4]SZ[6]PL[W]{SETUP}MA[ad])"
+
+JSON_KEYS = {"file", "to_play", "attacker", "defender", "target", "threats", "winner",
+             "status", "by_threats", "moves", "best_moves", "best_threats", "best", "nodes",
+             "seconds", "limit"}
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def one_json(stdout: str) -> dict:
+    """stdout must be exactly one JSON object (one line)."""
+    lines = [ln for ln in stdout.splitlines() if ln.strip()]
+    assert len(lines) == 1, stdout
+    obj = json.loads(lines[0])
+    assert isinstance(obj, dict)
+    return obj
+
+
+def assert_bad_input(result, path: str) -> None:
+    assert result.exit_code == EXIT_BAD_INPUT, (result.exit_code, result.output)
+    err = result.stderr.strip()
+    assert err, "no message on stderr"
+    assert len(err.splitlines()) == 1, err
+    assert path in err, err
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+
+
+# --- text output -----------------------------------------------------------------------------
+
+
+def test_text_output_kill(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", path)
+    assert r.exit_code == EXIT_OK, r.output
+    out = r.stdout
+    assert path in out
+    assert "Black to play: kills unconditionally" in out
+    assert "White to play: lives unconditionally" in out
+    assert "be" in out and "B2" in out  # SGF and GTP coordinates of the vital point
+    assert "status: kill" in out and "status: live" in out
+    assert r.stderr == ""
+
+
+def test_text_output_white_first(write_sgf):
+    path = write_sgf(SIX_WHITE)
+    r = run("solve", path)
+    assert r.exit_code == EXIT_OK
+    lines = r.stdout.splitlines()
+    first = next(ln for ln in lines if "to play:" in ln)
+    assert first.startswith("White to play: lives unconditionally")
+
+
+# --- JSON output -------------------------------------------------------------------------------
+
+
+def test_json_output(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", "--json", path)
+    assert r.exit_code == EXIT_OK, r.output
+    obj = one_json(r.stdout)
+    assert set(obj) == JSON_KEYS
+    assert obj["file"] == path
+    assert obj["to_play"] == "B"
+    assert obj["attacker"] == "B" and obj["defender"] == "W"
+    assert obj["target"] == ["ad", "bd", "cd", "dd", "de", "df"]
+    assert obj["threats"] == 0
+    assert obj["winner"] == "B"
+    assert obj["status"] == "kill"
+    assert obj["by_threats"] == {str(k): "B" for k in (-2, -1, 0, 1, 2)}
+    assert sorted(obj["moves"]) == ["be", "bf"]
+    assert obj["best"] in obj["best_moves"]
+    assert set(obj["best_moves"]) <= set(obj["moves"])
+    assert obj["best_threats"] == -2  # Black kills even when White has 2 more threats
+    assert isinstance(obj["nodes"], int) and obj["nodes"] > 0
+    assert isinstance(obj["seconds"], (int, float)) and obj["seconds"] >= 0
+    assert obj["limit"] is None
+    assert r.stderr == ""
+
+
+def test_json_to_play_override_and_threats(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", "--json", "--to-play", "W", "--threats", "1", path)
+    assert r.exit_code == EXIT_OK
+    obj = one_json(r.stdout)
+    assert obj["to_play"] == "W"
+    assert obj["threats"] == 1
+    assert obj["winner"] == "W" and obj["status"] == "live"
+    assert sorted(obj["moves"]) == ["be", "bf"]
+
+
+def test_json_defender_pass_is_written_pass(write_sgf):
+    # two eyes: White's only correct move is to pass
+    path = write_sgf("(;GM[1]FF[4]SZ[6]PL[W]AW[ba][da][ab][bb][cb][db]"
+                     "AB[ea][eb][ac][bc][cc][dc][ec]MA[ba])")
+    obj = one_json(run("solve", "--json", path).stdout)
+    assert obj["moves"] == ["pass"] and obj["best"] == "pass"
+    assert obj["status"] == "live"
+
+
+# --- limits ------------------------------------------------------------------------------------
+
+
+def test_node_limit(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", "--json", "--max-nodes", "5", path)
+    assert r.exit_code == EXIT_LIMIT, r.output
+    obj = one_json(r.stdout)
+    assert set(obj) == JSON_KEYS
+    assert obj["status"] == "unknown"
+    assert obj["limit"] == "nodes"
+    assert obj["by_threats"] is None and obj["moves"] is None and obj["best"] is None
+    assert obj["winner"] is None
+
+
+def test_node_limit_text(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", "--max-nodes", "5", path)
+    assert r.exit_code == EXIT_LIMIT
+    assert "unknown (stopped by the nodes limit)" in r.stdout
+
+
+def test_time_limit(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", "--json", "--time-limit", "0.000001", path)
+    assert r.exit_code == EXIT_LIMIT, r.output
+    obj = one_json(r.stdout)
+    assert obj["status"] == "unknown" and obj["limit"] == "time"
+
+
+@pytest.mark.parametrize("args", [
+    ["--max-nodes", "0"],
+    ["--time-limit", "-1"],
+    ["--threats", "100"],
+    ["--tt-size", "10"],
+])
+def test_bad_options(write_sgf, args):
+    path = write_sgf(SIX)
+    r = run("solve", *args, path)
+    assert r.exit_code == EXIT_BAD_INPUT
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert r.stdout == ""
+
+
+# --- PL and its fallbacks (rules.md, "Problem files" 3) -----------------------------------------
+
+
+@pytest.mark.parametrize("sgf,expected", [
+    (f"(;GM[1]FF[4]SZ[6]{SETUP}MA[ad])", "B"),  # nothing: Black
+    (f"(;GM[1]FF[4]SZ[6]{SETUP}MA[ad];W[be])", "W"),  # the first move of the first variation
+    (f"(;GM[1]FF[4]SZ[6]{SETUP}MA[ad]C[White to live.])", "W"),  # the root comment
+    (f"(;GM[1]FF[4]SZ[6]PL[B]{SETUP}MA[ad];W[be])", "B"),  # PL wins over the variation
+])
+def test_side_to_play_fallbacks(write_sgf, sgf, expected):
+    path = write_sgf(sgf)
+    obj = one_json(run("solve", "--json", path).stdout)
+    assert obj["to_play"] == expected
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+BAD_SGF = {
+    "garbage": b"\x00\xff\xfe\x89PNG\r\n\x1a\n not an sgf at all \x00",
+    "empty": b"",
+    "whitespace": b"   \n\n  ",
+    "no_ma_one_colour": b"(;GM[1]FF[4]SZ[9]AB[cc][dc])",
+    "no_ma_no_stones": b"(;GM[1]FF[4]SZ[9])",
+    "ma_on_empty": f"(;GM[1]FF[4]SZ[6]PL[B]{SETUP}MA[aa])".encode(),
+    "no_safe_wall": b"(;GM[1]FF[4]SZ[5]PL[B]AW[bb][cb]AB[ad]MA[bb])",
+    "no_black_at_all": b"(;GM[1]FF[4]SZ[5]PL[B]AW[bb]MA[bb])",
+    # White's stone at aa has no liberty (Black at ba and ab)
+    "block_without_liberties": f"(;GM[1]FF[4]SZ[6]PL[B]{SETUP}AB[ba][ab]AW[aa]MA[ad])".encode(),
+    "non_square": b"(;GM[1]FF[4]SZ[9:7]PL[B]AB[cc]AW[dd]MA[dd])",
+    "too_large": b"(;GM[1]FF[4]SZ[21]PL[B]AB[cc]AW[dd]MA[dd])",
+    "too_small": b"(;GM[1]FF[4]SZ[1]PL[B])",
+}
+
+EXPECTED_WORDS = {
+    "garbage": "not an SGF",
+    "empty": "not an SGF",
+    "whitespace": "not an SGF",
+    "ma_on_empty": "empty point",
+    "no_safe_wall": "no safe wall",
+    "no_black_at_all": "no safe wall",
+    "block_without_liberties": "no liberties",
+    "non_square": "square",  # says what is wrong, not just "bad SZ"
+    "too_large": "21",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BAD_SGF))
+@pytest.mark.parametrize("as_json", [False, True])
+def test_bad_sgf_is_a_one_line_error_naming_the_file(write_sgf, kind, as_json):
+    path = write_sgf(BAD_SGF[kind], name=f"{kind}.sgf")
+    r = run("solve", *(["--json"] if as_json else []), path)
+    assert_bad_input(r, path)
+    if kind in EXPECTED_WORDS:
+        assert EXPECTED_WORDS[kind] in r.stderr
+
+
+def test_file_not_found(tmp_path):
+    path = str(tmp_path / "missing.sgf")
+    r = run("solve", path)
+    assert_bad_input(r, path)
+    assert "not found" in r.stderr
+
+
+def test_directory(tmp_path):
+    path = str(tmp_path)
+    r = run("solve", path)
+    assert_bad_input(r, path)
+    assert "directory" in r.stderr
+
+
+def test_unreadable_file(write_sgf):
+    path = write_sgf(SIX, name="locked.sgf")
+    os.chmod(path, 0)
+    try:
+        if os.access(path, os.R_OK):
+            pytest.skip("running as a user who can read a mode-000 file (root)")
+        r = run("solve", path)
+        assert_bad_input(r, path)
+    finally:
+        os.chmod(path, 0o644)
+
+
+# --- the installed command ---------------------------------------------------------------------
+
+
+def _command() -> list[str]:
+    exe = shutil.which("tsumego")
+    if exe is None:  # not on PATH: the same entry point through the interpreter
+        return [sys.executable, "-c", "from tsumego.cli import main; main()"]
+    return [exe]
+
+
+def test_installed_command_json(write_sgf):
+    path = write_sgf(SIX)
+    p = subprocess.run(_command() + ["solve", "--json", path], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == EXIT_OK, p.stderr
+    assert p.stderr == ""
+    obj = one_json(p.stdout)
+    assert set(obj) == JSON_KEYS
+    assert obj["winner"] == "B" and obj["status"] == "kill"
+    assert sorted(obj["moves"]) == ["be", "bf"]
+
+
+def test_installed_command_text(write_sgf):
+    path = write_sgf(SIX)
+    p = subprocess.run(_command() + ["solve", path], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == EXIT_OK, p.stderr
+    assert "kills unconditionally" in p.stdout
+
+
+def test_installed_command_bad_input(write_sgf):
+    path = write_sgf(b"\x00\x01garbage", name="bad.sgf")
+    p = subprocess.run(_command() + ["solve", path], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == EXIT_BAD_INPUT
+    assert p.stdout == ""
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and path in lines[0]
+
+
+def test_installed_command_limit(write_sgf):
+    path = write_sgf(SIX)
+    p = subprocess.run(_command() + ["solve", "--json", "--max-nodes", "5", path],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == EXIT_LIMIT
+    obj = one_json(p.stdout)
+    assert obj["status"] == "unknown" and obj["limit"] == "nodes"
