@@ -23,12 +23,22 @@ attacker, playing alone while the defender always passes, cannot capture a targe
 from __future__ import annotations
 
 import sys
-from typing import Iterable
+from contextlib import contextmanager
+from typing import Iterable, Iterator
 
 BLACK, WHITE = 1, 2
 PASS = "pass"
 
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 200_000))
+
+@contextmanager
+def _deep_recursion() -> Iterator[None]:
+    """Games can be long: allow deep recursion for the duration of one root call."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 100_000))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def _neighbours(size: int) -> list[tuple[int, ...]]:
@@ -159,27 +169,34 @@ class BruteGame:
         to_move = state[1]
         result = 3 - to_move
         for _move, outcome in self.children(*state):
-            w = outcome if isinstance(outcome, int) else self.value(outcome)  # type: ignore[arg-type]
+            w = self._outcome(outcome)
             if w == to_move:
                 result = to_move
                 break
         memo[state] = result
         return result
 
+    def _outcome(self, outcome: object) -> int:
+        """The winner of a child: a colour when the move ended the game, else its value."""
+        if isinstance(outcome, int):
+            return outcome
+        return self.value(outcome)  # type: ignore[arg-type]
+
     def root(self, to_move: int, nkt: int) -> tuple[bytes, int, int, bool, frozenset[bytes]]:
         return (self.start, to_move, nkt, False, frozenset((self.start,)))
 
     def winner(self, to_move: int, nkt: int) -> int:
         """The winner when ``to_move`` moves first at threat balance ``nkt``."""
-        return self.value(self.root(to_move, nkt))
+        with _deep_recursion():
+            return self.value(self.root(to_move, nkt))
 
     def winning_moves(self, to_move: int, nkt: int) -> set[object]:
         """Every first move (a point or ``"pass"``) after which ``to_move`` wins."""
         wins: set[object] = set()
-        for move, outcome in self.children(*self.root(to_move, nkt)):
-            w = outcome if isinstance(outcome, int) else self.value(outcome)  # type: ignore[arg-type]
-            if w == to_move:
-                wins.add(move)
+        with _deep_recursion():
+            for move, outcome in self.children(*self.root(to_move, nkt)):
+                if self._outcome(outcome) == to_move:
+                    wins.add(move)
         return wins
 
     def attacker_captures_alone(self, board: bytes | None = None) -> bool:

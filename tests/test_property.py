@@ -1,17 +1,18 @@
 """Property test: the solver against the brute-force minimax of tests/brute.py.
 
-Random walled positions (fixed seeds, so every run sees the same ones): corners and sides of
-4x4..7x7 boards, a defender group around a small eye space, attacker stones inside it,
-capturable stones of both colours, at most 7 empty points in the region. For each position and
-each side to play, ``tsumego.solve`` must agree with the brute force on the winner at balances
--1, 0 and +1, and on the set of winning first moves at balance 0.
+Random walled positions, reproducible (each position ``i`` is drawn from its own fixed seed):
+corners and sides of 4x4..7x7 boards, a defender group around a small eye space, attacker
+stones inside it, capturable stones of both colours, ko shapes stamped in, seki shapes mutated
+at random; at most 7 empty points in the region. Positions that are plain kill or life for
+both sides to play are kept only sometimes, so kos and sekis are well represented. For each
+position and each side to play, ``tsumego.solve`` must agree with the brute force on the
+winner at balances -1, 0 and +1, and on the set of winning first moves at balance 0.
 
 The brute force shares no code with the solver (its own board and rules, the whole history in
 its memo key). A last test counts the kill / live / seki / ko cases per the brute force and
-requires enough ko and seki ones, so the comparison cannot silently become trivial.
+requires enough of each, so the comparison cannot silently become trivial.
 
-Run ``python tests/test_property.py`` for the case statistics.
-"""
+Run ``python tests/test_property.py`` for the case statistics and every disagreement."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from tsumego import BLACK, PASS, WHITE, Board, ProblemError, make_problem, solve
+from tsumego import (BLACK, PASS, WHITE, Board, ProblemError, make_problem,
+                     problem_from_diagram, solve)
 from tsumego.problem import Problem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -34,13 +36,16 @@ MAX_EMPTY = 7  # empty points of the region
 MIN_REGION = 8
 MAX_REGION = 14  # all points of the region (capturable stones included)
 MAX_STATES = 30_000  # brute-force memo size; bigger positions are regenerated
-P_PLAIN = 0.3
-P_KO_SHAPE = 0.4  # chance to stamp a ko shape into a candidate  # chance to keep a position that is kill or live for both sides to play
+P_PLAIN = 0.2  # chance to keep a position that is kill or live for both sides to play
+P_TEMPLATE = 0.025  # chance to start from one of SEKI_TEMPLATES
+P_KO_SHAPE = 0.6  # chance to stamp a ko shape into a candidate
 BALANCES = (-1, 0, 1)
-MIN_KO = 15  # (position, side to play) cases per the brute force
-MIN_SEKI = 8
-MIN_KILL = 20
-MIN_LIVE = 8
+# least (position, side to play) cases of each kind per the brute force (the current seeds give
+# ko 73, seki 78, kill 267, live 62)
+MIN_KO = 35
+MIN_SEKI = 35
+MIN_KILL = 100
+MIN_LIVE = 30
 
 
 def _bits(mask: int) -> list[int]:
@@ -64,7 +69,98 @@ def _nbrs(q: tuple[int, int], size: int) -> list[tuple[int, int]]:
             if 0 <= x + dx < size and 0 <= y + dy < size]
 
 
+def _connected(points: list[tuple[int, int]], size: int) -> bool:
+    if not points:
+        return False
+    seen = {points[0]}
+    todo = [points[0]]
+    while todo:
+        for r in _nbrs(todo.pop(), size):
+            if r in points and r not in seen:
+                seen.add(r)
+                todo.append(r)
+    return len(seen) == len(points)
+
+
 # --- positions -----------------------------------------------------------------------------
+# Seki shapes (verified by the brute force), mutated at random by template_problem: eye
+# against eye with a shared liberty, and attacker stones inside sharing two liberties.
+SEKI_TEMPLATES = (
+    """
+    . O . X . X O
+    O O X X X # O
+    X X X X X X O
+    O O O O O O O
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    """,
+    """
+    . O . O . # O
+    # # # # # # O
+    O O O O O O O
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    """,
+    """
+    . O O . .
+    # # # # #
+    O O O O O
+    . . . . .
+    . . . . .
+    """,
+    """
+    . O O O .
+    # # # # #
+    O O O O O
+    . . . . .
+    . . . . .
+    """,
+)
+
+
+def template_problem(rng: random.Random) -> Problem | None:
+    """A seki template under a random symmetry and colour swap, often with a point or two of
+    its region changed (which may leave a seki, or make it a kill, a life or a ko)."""
+    base = problem_from_diagram(rng.choice(SEKI_TEMPLATES))
+    size = base.size
+    swap = rng.random() < 0.5
+    t = rng.randrange(8)
+
+    def sym(p: int) -> int:
+        x, y = p % size, p // size
+        if t & 1:
+            x = size - 1 - x
+        if t & 2:
+            y = size - 1 - y
+        if t & 4:
+            x, y = y, x
+        return y * size + x
+
+    cells = {}
+    for p in _bits(base.black):
+        cells[sym(p)] = WHITE if swap else BLACK
+    for p in _bits(base.white):
+        cells[sym(p)] = BLACK if swap else WHITE
+    targets = [sym(p) for p in _bits(base.target)]
+    if rng.random() < 0.6:
+        free = [sym(p) for p in _bits(base.region & ~base.target)]
+        for q in rng.sample(free, rng.choice((1, 1, 2))):
+            cells[q] = rng.choice([c for c in (0, BLACK, WHITE) if c != cells.get(q, 0)])
+    board = Board(size)
+    for q, c in sorted(cells.items()):
+        board.place(q, c)
+    try:
+        problem = make_problem(board, targets, to_play=BLACK)
+    except ProblemError:
+        return None
+    if not 1 <= len(_bits(problem.region & ~(problem.black | problem.white))) <= MAX_EMPTY:
+        return None
+    return problem
+
+
 def random_problem(rng: random.Random) -> Problem | None:
     """One candidate walled position, or None (rejected: no safe wall, region too big...).
 
@@ -73,9 +169,12 @@ def random_problem(rng: random.Random) -> Problem | None:
     defender stones, the inner ones are mostly empty with a few stones of either colour; some
     stones outside the wall may weaken it into capturable blocks.
     """
+    if rng.random() < P_TEMPLATE:
+        return template_problem(rng)
     size = rng.choice((4, 5, 5, 6, 6, 7, 7))
     corner = rng.random() < 0.55
-    if rng.random() < 0.5:
+    style = rng.choice(("mixed", "inside", "ring", "seki", "seki"))
+    if style != "seki" and rng.random() < 0.5:
         # a blob grown from the corner or the middle of a side
         seed = (0, 0) if corner else (rng.randrange(1, size - 1), 0)
         zone = {seed}
@@ -95,7 +194,7 @@ def random_problem(rng: random.Random) -> Problem | None:
         h = rng.randint(2, min(size - 1, 4))
         x0 = 0 if corner else rng.randint(1, size - 1 - w)
         zone = {(x0 + x, y) for x in range(w) for y in range(h)}
-        for _ in range(rng.choice((0, 0, 1, 2))):
+        for _ in range(rng.choice((0, 0, 1, 2) if style != "seki" else (0, 0, 1))):
             far = [q for q in sorted(zone) if q[1] == h - 1 or q[0] in (x0, x0 + w - 1)]
             if len(zone) > 4:
                 zone.discard(rng.choice(far))
@@ -109,7 +208,6 @@ def random_problem(rng: random.Random) -> Problem | None:
     attacker = rng.choice((BLACK, WHITE))
     defender = 3 - attacker
     cells = {q: attacker for q in wall}
-    style = rng.choice(("mixed", "inside", "ring", "carve", "seki", "seki"))
     ring = {q for q in zone if any((q[0] + dx, q[1] + dy) in wall
                                    for dx in (-1, 0, 1) for dy in (-1, 0, 1))}
     if style == "seki":
@@ -121,40 +219,24 @@ def random_problem(rng: random.Random) -> Problem | None:
             cells[q] = defender
         for q in inner:
             cells[q] = attacker
-        for q in rng.sample(inner, rng.choice((2, 2, 3))):
+        # two or three empty points, preferably all liberties of one attacker block that
+        # are also liberties of the ring (the classic seki)
+        k = rng.choice((2, 2, 3))
+        if len(inner) <= k:
+            return None
+        for _ in range(20):
+            empties = rng.sample(inner, k)
+            rest = [q for q in inner if q not in empties]
+            if _connected(rest, size) and all(
+                    any(r in rest for r in _nbrs(q, size))
+                    and any(r in ring for r in _nbrs(q, size)) for q in empties):
+                break
+        for q in empties:
             del cells[q]
-        for _ in range(rng.choice((0, 0, 1))):
+        if rng.random() < 0.3:
             cells[rng.choice(inner)] = defender
-        for _ in range(rng.choice((0, 0, 1))):
+        if rng.random() < 0.2:
             cells.pop(rng.choice(sorted(ring)), None)
-    elif style == "carve":
-        # a solid defender zone with an eye space carved out of it, holding a few attacker
-        # stones, and a couple of defects anywhere
-        for q in zone:
-            cells[q] = defender
-        for _eye in range(rng.choice((1, 2, 2))):
-            start = rng.choice(sorted(zone))
-            eye = {start}
-            eye_size = rng.randint(1, 5)
-            for _ in range(100):
-                if len(eye) >= eye_size:
-                    break
-                x, y = rng.choice(sorted(eye))
-                dx, dy = rng.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
-                if (x + dx, y + dy) in zone:
-                    eye.add((x + dx, y + dy))
-            p_in = rng.uniform(0.0, 0.6)
-            for q in sorted(eye):
-                if rng.random() < p_in:
-                    cells[q] = attacker
-                else:
-                    cells.pop(q, None)
-        for _ in range(rng.choice((0, 0, 1, 2))):
-            q = rng.choice(sorted(zone))
-            if rng.random() < 0.5:
-                cells[q] = attacker
-            else:
-                cells.pop(q, None)
     else:
         if style == "mixed":
             p_ring, ring_att, p_att, p_def = (rng.uniform(0.6, 0.95), 0.3,
@@ -176,7 +258,7 @@ def random_problem(rng: random.Random) -> Problem | None:
                 cells[q] = attacker
             elif r < p_att + p_def:
                 cells[q] = defender
-    if rng.random() < P_KO_SHAPE:
+    if rng.random() < (P_KO_SHAPE if style != "seki" else P_KO_SHAPE / 3):
         # a ko shape: a stone at a whose other neighbours are the opponent's, next to an empty
         # point e whose other neighbours are the stone's colour
         pairs = [(e, a) for e in sorted(zone) for a in _nbrs(e, size) if a in zone
@@ -222,13 +304,16 @@ def random_problem(rng: random.Random) -> Problem | None:
     except ProblemError:
         return None
     empty = _bits(problem.region & ~(problem.black | problem.white))
-    if not 1 <= len(empty) <= MAX_EMPTY or not MIN_REGION <= len(_bits(problem.region)) <= MAX_REGION:
+    if not 1 <= len(empty) <= MAX_EMPTY:
+        return None
+    if not MIN_REGION <= len(_bits(problem.region)) <= MAX_REGION:
         return None
     return problem
 
 
 @dataclass
 class Case:
+    index: int
     seed: int
     problem: Problem
     winner: dict[tuple[int, int], int]  # (side to play, balance) -> winner, per the brute force
@@ -260,15 +345,16 @@ def brute_case(seed: int, problem: Problem) -> Case | None:
             elif ws == {problem.attacker}:
                 kind[c] = "kill"
             else:
-                # life or seki: can the defender win the pass-alive game even when the attacker
-                # has a threat?
+                # life or seki: can the defender win the pass-alive game (rules.md: live) even
+                # when the attacker has a threat? (K = 1 here, where rules.md classifies with 2)
                 live = BruteGame(problem.size, cells, region, target, live=True,
                                  max_states=MAX_STATES)
                 worst = 1 if problem.attacker == BLACK else -1
                 kind[c] = "live" if live.winner(c, worst) == problem.defender else "seki"
     except RuntimeError:  # too many states: too big for the brute force
         return None
-    return Case(seed, problem, winner, moves, kind, len(game.memo), time.monotonic() - t0)
+    return Case(-1, seed, problem, winner, moves, kind, len(game.memo),
+                time.monotonic() - t0)
 
 
 _cases: dict[int, Case] = {}
@@ -289,6 +375,7 @@ def case(i: int) -> Case:
                 continue
             # keep every ko or seki, only some of the plain kill/live ones
             if {"ko", "seki"} & set(c.kind.values()) or rng.random() < P_PLAIN:
+                c.index = i
                 _cases[i] = c
                 break
     return _cases[i]
@@ -318,8 +405,8 @@ def check(c: Case) -> list[str]:
                     f"{_name(side)} to play, balance {k:+d}: brute force says "
                     f"{_name(c.winner[side, k])} wins, solver says {_name(sol.by_threats[k])}")
         if sol.winner != c.winner[side, 0]:
-            errors.append(f"{_name(side)} to play: Solution.winner {_name(sol.winner)} "
-                          f"!= by_threats[0]")
+            errors.append(f"{_name(side)} to play: Solution.winner is {_name(sol.winner)}, "
+                          f"the brute force says {_name(c.winner[side, 0])}")
         got = frozenset(sol.moves)
         if got != c.moves[side]:
             errors.append(
@@ -330,8 +417,9 @@ def check(c: Case) -> list[str]:
 
 def report(c: Case, errors: list[str]) -> str:
     p = c.problem
-    return (f"position {c.seed} ({p.size}x{p.size}, attacker {_name(p.attacker)}, "
-            f"target #/@, region empty points '.', outside '-'; brute force kinds: "
+    return (f"position {c.index} (seed {c.seed}; {p.size}x{p.size}, attacker "
+            f"{_name(p.attacker)}, target #/@, empty region points '.', empty points outside "
+            f"the region '-', so problem_from_diagram reads it back; brute force kinds: "
             f"Black to play {c.kind[BLACK]}, White to play {c.kind[WHITE]}):\n{c.show()}\n"
             + "\n".join(errors))
 
@@ -402,9 +490,7 @@ def test_brute_ko() -> None:
 
 
 def test_ko_regression() -> None:
-    """The same hand-verified ko position through the solver."""
-    from tsumego import problem_from_diagram
-
+    """The same hand-verified ko position through the solver (the first solver got it wrong)."""
     p = problem_from_diagram(KO_ROWS)
     sol = solve(p, to_play=WHITE, threats=-1)
     assert sol.by_threats == {-2: WHITE, -1: WHITE, 0: BLACK, 1: BLACK, 2: BLACK}

@@ -195,6 +195,19 @@ SMALL_KOS = [
     """,
 ]
 
+# Two kos on one group (eye at aa; ko points ca and ac). Black takes one ko and, when White
+# passes, the other; she can also settle a ko by connecting. Black to play wins at 0.
+TWO_KOS = """
+    . @ . O X . .
+    @ @ @ X X . .
+    . @ X X . . .
+    O X X . . . .
+    X X . . . . .
+    . . . . . . .
+    . . . . . . .
+"""
+SMALL_KOS.append(TWO_KOS)
+
 SMALL_OTHERS = [
     """
     X . O X .

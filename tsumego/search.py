@@ -286,10 +286,13 @@ class Engine:
         attacker and a target block is in atari, the arrangement hash after capturing it
         (else 0)."""
         board = self.board
-        libs = board.geo.dilate(blocks) & board.empty
+        geo = board.geo
+        libs = geo.dilate(blocks) & board.empty
         n = libs.bit_count()
         if to_move != self.attacker or n > 4:
             return n, 0
+        if n > 1 and geo.flood(blocks & -blocks, blocks) == blocks:
+            return n, 0  # one block with two or more liberties: no capture in one move
         for p in bits(libs & self.region):
             snap = board.snapshot()
             cap = board.play_fast(p, to_move)
