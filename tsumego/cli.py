@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -58,8 +59,15 @@ def main() -> None:
 @click.option("--tt-size", type=int, default=2_000_000, show_default=True,
               help="Transposition table capacity (entries).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
+              help="Write the solution tree as annotated SGF to this file.")
+@click.option("--tree", "tree_mode", type=click.Choice(["readable", "full"]),
+              default="readable", show_default=True,
+              help="readable: key lines and refutations; full: a complete proof.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | None,
-              max_nodes: int | None, tt_size: int, as_json: bool) -> None:
+              max_nodes: int | None, tt_size: int, as_json: bool, output: str | None,
+              tree_mode: str, force: bool) -> None:
     """Solve a marked problem: who wins, how, and every correct first move."""
     if time_limit is not None and time_limit <= 0:
         _fail("--time-limit must be positive")
@@ -69,6 +77,8 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
         _fail("--tt-size must be at least 1024")
     if abs(threats) > 64:
         _fail("--threats must be within -64..64")
+    if output is not None:
+        _check_output(file, output, force)
     try:
         pf = read_problem(file)
     except ProblemError as e:
@@ -78,11 +88,18 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
     first = problem.to_play if to_play is None else color_from_name(to_play)
     kw = dict(threats=threats, time_limit=time_limit, max_nodes=max_nodes, tt_size=tt_size)
     sol = solve(problem, to_play=first, **kw)  # type: ignore[arg-type]
+    other: Solution | None = None
+    if output is not None or not as_json:
+        other = solve(problem, to_play=BLACK if first == WHITE else WHITE, **kw)  # type: ignore[arg-type]
+    tree_note = ""
+    if output is not None and sol.limit is None:
+        assert other is not None
+        tree_note = _write_tree(file, output, sol, other, tree_mode, time_limit, max_nodes)
     if as_json:
         click.echo(json.dumps(sol.to_json(file)))
         sys.exit(EXIT_LIMIT if sol.limit else EXIT_OK)
+    assert other is not None
     size = problem.size
-    other = solve(problem, to_play=BLACK if first == WHITE else WHITE, **kw)  # type: ignore[arg-type]
     click.echo(file)
     click.echo(problem.diagram())
     click.echo("  (# @ target, X O stones, . region, - outside the region)")
@@ -99,7 +116,104 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
                 click.echo(f"  best first moves (win at balance {s.best_threats:+d}): "
                            f"{_moves_text(s.best_moves, size)}")
         click.echo(f"  {s.nodes} nodes, {s.seconds:.3f} s")
+    if tree_note:
+        click.echo("")
+        click.echo(tree_note)
     sys.exit(EXIT_LIMIT if sol.limit or other.limit else EXIT_OK)
+
+
+def _check_output(source: str, output: str, force: bool) -> None:
+    """Refuse to overwrite anything (the problem file above all) unless asked."""
+    out = Path(output)
+    if out.exists() and not force:
+        _fail(f"{output}: exists; pass --force to overwrite it")
+    try:
+        same = out.exists() and out.resolve() == Path(source).resolve()
+    except OSError:
+        same = False
+    if same and not force:
+        _fail(f"{output}: is the problem file itself; pass --force to overwrite it")
+
+
+def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: str,
+                time_limit: float | None, max_nodes: int | None) -> str:
+    """Build, annotate and write the solution tree; returns a line for the report."""
+    from . import __version__
+    from .export import to_sgf_tree
+    from .sgf import read_tree, serialize
+    from .tree import TreeTooLarge, build_tree
+
+    problem = sol.problem
+    balance = sol.threats
+    if sol.winner != sol.to_play and sol.best_threats is not None:
+        balance = sol.best_threats  # show how the side to play wins with the threats it needs
+    try:
+        tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode)
+    except TreeTooLarge as e:
+        _fail(f"{file}: cannot write the {mode} tree: {e}")
+        raise
+    try:
+        original = read_tree(Path(file).read_bytes(), file)
+    except (OSError, ProblemError):
+        original = None
+    root = to_sgf_tree(tree, original, [sol, other] if sol.to_play == BLACK else [other, sol],
+                       __version__)
+    try:
+        Path(output).write_bytes(serialize(root))
+    except OSError as e:
+        _fail(f"{output}: cannot write ({e.strerror or e})")
+    return (f"Wrote the {mode} solution tree to {output}: {tree.nodes} nodes, "
+            f"main line {tree.root.plies} moves, balance {tree.balance:+d}.")
+
+
+@main.command("export")
+@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), required=True,
+              help="The SGF file to write.")
+@click.option("--tree", "tree_mode", type=click.Choice(["readable", "full"]),
+              default="readable", show_default=True)
+@click.option("--to-play", type=click.Choice(["B", "W", "b", "w"]), default=None)
+@click.option("--threats", type=int, default=0, show_default=True)
+@click.option("--time-limit", type=float, default=None)
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@click.pass_context
+def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
+               to_play: str | None, threats: int, time_limit: float | None,
+               force: bool) -> None:
+    """Write the solution tree of a problem as annotated SGF (same as solve -o)."""
+    ctx.invoke(solve_cmd, file=file, to_play=to_play, threats=threats, time_limit=time_limit,
+               max_nodes=None, tt_size=2_000_000, as_json=False, output=output,
+               tree_mode=tree_mode, force=force)
+
+
+@main.command("check")
+@click.argument("file", type=click.Path(dir_okay=True, path_type=str))
+def check_cmd(file: str) -> None:
+    """Check that a full solution tree proves its stated result (exit 0 proved, 1 not)."""
+    from .check import CheckError, check_tree
+    from .sgf import read_tree
+
+    try:
+        pf = read_problem(file)
+        root = read_tree(Path(file).read_bytes(), file)
+        result = check_tree(pf.problem, root)
+    except (ProblemError, CheckError) as e:
+        msg = str(e)
+        _fail(msg if msg.startswith(file) else f"{file}: {msg}")
+        return
+    except OSError as e:
+        _fail(f"{file}: cannot read ({e.strerror or e})")
+        return
+    if result.proved:
+        click.echo(f"{file}: proved ({result.nodes} nodes checked)")
+        sys.exit(EXIT_OK)
+    where = " ".join(result.path) or "(root)"
+    click.echo(f"{file}: NOT proved at {where}: {result.reason}")
+    sys.exit(1)
+
+
+from .verify_cli import verify  # noqa: E402
+main.add_command(verify)
 
 
 if __name__ == "__main__":

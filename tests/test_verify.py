@@ -1,0 +1,365 @@
+"""Batch verification (issue 4): book reading, exact classification of a composed collection
+with planted mistakes, the worker pool and its time limit, the cache, exit codes, Dask."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tsumego.board import BLACK, WHITE
+from tsumego.cli import main
+from tsumego.coords import from_sgf
+from tsumego.sgf import parse_problem, read_tree
+from tsumego.verify import (CLASSES, IllegalLine, LinePosition, Options, Result, Task,
+                            book_tree, collect, detect_convention, mark_correct, run_pool,
+                            verify_problem)
+
+DATA = Path(__file__).parent / "verify_data"
+BOOK = DATA / "book"
+SLOW = DATA / "slow"
+
+# the composed collection: (file, game) -> class, without and with --deep
+EXPECTED = {
+    ("agree-right.sgf", 0): ("agree", "agree"),
+    ("agree-comment.sgf", 0): ("agree", "agree"),
+    ("agree-first-level.sgf", 0): ("agree", "agree"),
+    ("book-move-fails.sgf", 0): ("book-move-fails", "book-move-fails"),
+    ("ko-not-clean.sgf", 0): ("book-move-fails", "book-move-fails"),
+    ("extra-solutions.sgf", 0): ("extra-solutions", "extra-solutions"),
+    ("wrong-line-works.sgf", 0): ("wrong-line-works", "wrong-line-works"),
+    ("no-solution.sgf", 0): ("no-solution", "no-solution"),
+    ("no-answer.sgf", 0): ("no-answer", "no-answer"),
+    ("broken.sgf", 0): ("error", "error"),
+    ("no-wall.sgf", 0): ("error", "error"),
+    ("collection.sgf", 0): ("agree", "agree"),
+    ("collection.sgf", 1): ("book-move-fails", "book-move-fails"),
+    ("collection.sgf", 2): ("error", "error"),
+    ("deep-second-move.sgf", 0): ("agree", "book-move-fails"),
+    ("deep-weak-reply.sgf", 0): ("agree", "weak-reply"),
+    ("deep-bad-refutation.sgf", 0): ("agree", "bad-refutation"),
+    ("deep-wrong-turn.sgf", 0): ("agree", "agree"),
+    ("deep-wrong-works.sgf", 0): ("agree", "book-move-fails"),
+}
+
+
+def _invoke(args: list[str]) -> tuple[int, str]:
+    r = CliRunner().invoke(main, ["verify", *args], catch_exceptions=False)
+    return r.exit_code, r.output
+
+
+def _load(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def _key(d: dict) -> tuple[str, int]:
+    return Path(d["file"]).name, d["game"]
+
+
+def _comparable(rows: list[dict]) -> list[dict]:
+    return [{k: v for k, v in d.items() if k not in ("seconds", "cached")} for d in rows]
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[dict]]:
+    """The composed collection verified by the command: --jobs 2, --jobs 1, --deep."""
+    tmp = tmp_path_factory.mktemp("verify")
+    out: dict[str, list[dict]] = {}
+    for name, extra in (("jobs2", ["--jobs", "2"]), ("jobs1", ["--jobs", "1"]),
+                        ("deep", ["--jobs", "2", "--deep"])):
+        js = tmp / f"{name}.jsonl"
+        code, text = _invoke([str(BOOK), "--time-limit", "30", "--json", str(js), *extra])
+        assert code == 1, text
+        out[name] = _load(js)
+        out[name + ".text"] = [{"text": text}]
+    return out
+
+
+# --- reading the book -----------------------------------------------------------------------
+
+def _tree(sgf: str):
+    return book_tree(read_tree(sgf.encode()))
+
+
+def test_conventions_and_correct_marks() -> None:
+    right = _tree("(;SZ[5];B[aa](;W[ba];B[ca]C[good: RIGHT])(;W[ca];B[ba]C[no]))"
+                  "(;SZ[5];B[bb]C[wrong])")
+    assert detect_convention(right) == "right"
+    mark_correct(right, "right")
+    (aa,) = right
+    assert aa.correct and [c.correct for c in aa.children] == [True, False]
+
+    comment = _tree("(;SZ[5](;B[aa]C[ Also correct.])(;B[bb];W[cc]C[Not correct: "
+                    "White lives])(;B[cc];W[dd]C[correct, White dies]))")
+    assert detect_convention(comment) == "comment"
+    mark_correct(comment, "comment")
+    assert [m.correct for m in comment] == [True, False, True]
+
+    plain = _tree("(;SZ[5]AB[aa](;B[bb];W[cc])(;B[dd]))")
+    assert detect_convention(plain) == "first-level"
+    mark_correct(plain, "first-level")
+    assert all(m.correct for m in plain)
+    # first-level ignores RIGHT comments when asked for
+    mark_correct(right, "first-level")
+    assert all(m.correct for m in right[0].children)
+
+
+def test_setup_nodes_and_moveless_nodes_are_spliced() -> None:
+    tree = _tree("(;SZ[5];AB[aa]C[setup node];AW[bb](;C[a comment node];B[cc];C[RIGHT])"
+                 "(;B[dd]))")
+    assert [(m.point, m.color) for m in tree] == [("cc", BLACK), ("dd", BLACK)]
+    mark_correct(tree, detect_convention(tree))
+    assert [m.correct for m in tree] == [True, False]  # the move-less leaf's RIGHT counts
+
+
+def test_collect_directories_collections_and_missing_paths(tmp_path: Path) -> None:
+    tasks = collect([BOOK])
+    names = [(Path(t.file).name, t.game) for t in tasks]
+    assert sorted(names) == sorted(EXPECTED)
+    coll = [t for t in tasks if t.file.endswith("collection.sgf")]
+    assert [t.game for t in coll] == [0, 1, 2] and all(t.multi for t in coll)
+    assert coll[1].name.endswith("collection.sgf#1")
+    assert len({t.index for t in tasks}) == len(tasks)
+    # the same file named twice (or through its directory) counts once
+    assert len(collect([BOOK, BOOK / "agree-right.sgf"])) == len(tasks)
+    with pytest.raises(FileNotFoundError):
+        collect([tmp_path / "nope.sgf"])
+
+
+# --- positions along a line -----------------------------------------------------------------
+
+def test_line_position_repetition_needs_a_threat() -> None:
+    pf = parse_problem((BOOK / "deep-weak-reply.sgf").read_bytes())
+    p = pf.problem
+    line = LinePosition(p, deadline=None, tt_size=10_000, nkt=0)
+    line.push(BLACK, from_sgf("da", 7))  # Black takes the ko
+    with pytest.raises(IllegalLine) as e:
+        line.push(WHITE, from_sgf("ea", 7))  # the retake repeats the root: needs a threat
+    assert e.value.kind == "repetition"
+    assert line.winner_after(WHITE, from_sgf("ea", 7)) is None
+    line.nkt = -1  # White has a threat
+    line.push(WHITE, from_sgf("ea", 7))
+    assert line.nkt == 0 and line.history and len(line.history) == 2
+    line.pop()
+    assert line.nkt == -1
+    assert line.threshold(WHITE, from_sgf("ea", 7)) == -1
+    with pytest.raises(IllegalLine) as e:
+        line.push(WHITE, from_sgf("aa", 7))
+    assert e.value.kind == "suicide"
+
+
+# --- classification -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["jobs2", "deep"])
+def test_composed_collection_is_classified_exactly(runs: dict[str, list[dict]],
+                                                   mode: str) -> None:
+    rows = runs[mode]
+    got = {_key(d): d["class"] for d in rows}
+    want = {k: v[1 if mode == "deep" else 0] for k, v in EXPECTED.items()}
+    assert got == want
+    for d in rows:  # every object has the documented fields
+        assert {"file", "game", "class", "to_play", "book_correct", "book_wrong",
+                "solver_moves", "status", "refutation", "seconds", "error"} <= set(d)
+        assert d["class"] in CLASSES
+
+
+def test_findings_say_what_is_wrong(runs: dict[str, list[dict]]) -> None:
+    by = {_key(d): d for d in runs["jobs2"]}
+    d = by["book-move-fails.sgf", 0]
+    assert d["book_correct"] == ["ba"] and d["solver_moves"] == ["ca"]
+    assert d["refutation"] == {"ba": ["ca"]}
+    assert {f["class"] for f in d["findings"]} == {"book-move-fails", "extra-solutions"}
+    assert d["answers"] == "right" and d["status"] == "kill" and d["to_play"] == "B"
+
+    ko = by["ko-not-clean.sgf", 0]
+    assert ko["solver_moves"] == ["bb"] and ko["book_correct"] == ["ca"]
+    text = next(f["text"] for f in ko["findings"] if f["class"] == "book-move-fails")
+    assert "ko" in text and "unconditionally" in text
+
+    assert by["extra-solutions.sgf", 0]["solver_moves"] == ["aa", "ba"]
+    assert by["wrong-line-works.sgf", 0]["book_wrong"] == ["ba"]
+    assert by["no-solution.sgf", 0]["solver_moves"] == []
+    assert by["no-answer.sgf", 0]["solver_moves"] == ["ca"]
+    assert "not an SGF file" in by["broken.sgf", 0]["error"]
+    assert "safe wall" in by["no-wall.sgf", 0]["error"]
+    assert "collection.sgf#2" in by["collection.sgf", 2]["error"]
+    assert by["agree-comment.sgf", 0]["answers"] == "comment"
+    assert by["agree-first-level.sgf", 0]["answers"] == "first-level"
+
+    deep = {_key(d): d for d in runs["deep"]}
+    t = " ".join(f["text"] for f in deep["deep-second-move.sgf", 0]["findings"])
+    assert "move 3" in t and "da (D7)" in t and "cb (C6)" in t
+    t = " ".join(f["text"] for f in deep["deep-weak-reply.sgf", 0]["findings"])
+    assert "move 2" in t and "ea (E7)" in t
+    t = " ".join(f["text"] for f in deep["deep-bad-refutation.sgf", 0]["findings"])
+    assert "refutation" in t and "ca (C7)" in t
+    assert {f["class"] for f in deep["deep-wrong-works.sgf", 0]["findings"]} == {
+        "book-move-fails", "wrong-line-works"}
+
+
+def test_jobs_1_and_2_give_the_same_report(runs: dict[str, list[dict]]) -> None:
+    assert _comparable(runs["jobs1"]) == _comparable(runs["jobs2"])
+
+
+def test_terminal_summary(runs: dict[str, list[dict]]) -> None:
+    text = runs["jobs2.text"][0]["text"]
+    assert "verified 19 of 19 problems" in text
+    assert "median" in text
+    lines = text.splitlines()
+    assert any(ln.split() == ["book-move-fails", "3", "a", "move", "the", "book", "calls",
+                              "correct", "loses"] for ln in lines)
+    assert any("collection.sgf#1: book-move-fails:" in ln for ln in lines)
+    assert not any("agree-right.sgf" in ln for ln in lines)  # one line per finding only
+
+
+# --- exit codes -----------------------------------------------------------------------------
+
+def test_exit_codes(tmp_path: Path) -> None:
+    code, text = _invoke([str(BOOK / "agree-right.sgf"), str(BOOK / "agree-first-level.sgf"),
+                          "--jobs", "1"])
+    assert code == 0, text
+    code, _ = _invoke([str(BOOK / "extra-solutions.sgf"), "--jobs", "1"])
+    assert code == 1
+    (tmp_path / "empty").mkdir()
+    for bad in ([str(tmp_path / "missing.sgf")], [str(BOOK), "--time-limit", "0"],
+                [str(BOOK), "--jobs", "0"], [str(BOOK), "--answers", "bogus"],
+                [str(tmp_path / "empty")], []):
+        code, text = _invoke(bad)
+        assert code == 2, (bad, text)
+
+
+# --- the pool, the time limit, the cache ----------------------------------------------------
+
+def test_time_limit_stops_a_long_problem(tmp_path: Path) -> None:
+    js = tmp_path / "out.jsonl"
+    start = time.monotonic()
+    code, text = _invoke([str(SLOW / "open-corner.sgf"), str(BOOK / "agree-right.sgf"),
+                          "--jobs", "2", "--time-limit", "1", "--json", str(js)])
+    wall = time.monotonic() - start
+    assert code == 1, text
+    got = {_key(d): d for d in _load(js)}
+    assert got["open-corner.sgf", 0]["class"] == "unknown"
+    assert got["agree-right.sgf", 0]["class"] == "agree"
+    assert got["open-corner.sgf", 0]["seconds"] < 1 + 4.5  # within the hard limit
+    assert wall < 10
+
+
+def test_a_hung_worker_is_killed_and_replaced() -> None:
+    tasks = [t for t in collect([BOOK]) if Path(t.file).name in (
+        "agree-right.sgf", "extra-solutions.sgf", "no-answer.sgf", "no-solution.sgf")]
+    tasks = [Task(i, t.file, t.game, t.data) for i, t in enumerate(tasks)]
+    hang = next(t for t in tasks if t.file.endswith("extra-solutions.sgf"))
+    options = Options(time_limit=0.5, grace=0.5, hang_on="extra-solutions")
+    got: dict[int, Result] = {}
+    start = time.monotonic()
+    run_pool(tasks, options, 1, lambda t, r: got.__setitem__(t.index, r), chunk=4)
+    assert time.monotonic() - start < 8
+    assert sorted(got) == [t.index for t in tasks]  # the rest of the chunk was requeued
+    assert got[hang.index].cls == "unknown"
+    assert "stopped and replaced" in got[hang.index].findings[0]["text"]
+    others = {Path(t.file).name: got[t.index].cls for t in tasks if t is not hang}
+    assert others == {"agree-right.sgf": "agree", "no-answer.sgf": "no-answer",
+                      "no-solution.sgf": "no-solution"}
+
+
+def test_cache_hit_and_resume(tmp_path: Path) -> None:
+    cache = tmp_path / "cache.sqlite"
+    first = [str(BOOK / "agree-right.sgf"), str(BOOK / "collection.sgf")]
+    code, text = _invoke([*first, "--jobs", "1", "--cache", str(cache)])
+    assert code == 1 and "from the cache" not in text
+    # a bigger run resumes: the four problems done before come from the cache
+    js = tmp_path / "all.jsonl"
+    code, text = _invoke([str(BOOK), "--jobs", "2", "--cache", str(cache), "--json", str(js)])
+    assert code == 1 and "4 from the cache" in text
+    rows = _load(js)
+    assert sum(d["cached"] for d in rows) == 4
+    assert {_key(d): d["class"] for d in rows} == {k: v[0] for k, v in EXPECTED.items()}
+    # everything cached now: a rerun is instant and gives the same report
+    start = time.monotonic()
+    js2 = tmp_path / "again.jsonl"
+    code, text = _invoke([str(BOOK), "--jobs", "2", "--cache", str(cache), "--json", str(js2)])
+    assert code == 1 and "19 from the cache" in text
+    assert time.monotonic() - start < 2
+    assert _comparable(_load(js2)) == _comparable(rows)
+    # a cached error names the file it was asked about
+    again = {_key(d): d for d in _load(js2)}
+    assert again["collection.sgf", 2]["error"].startswith(str(BOOK / "collection.sgf") + "#2")
+    # other options are other keys
+    code, text = _invoke([str(BOOK / "agree-right.sgf"), "--jobs", "1", "--deep",
+                          "--cache", str(cache)])
+    assert "from the cache" not in text
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_what_is_done(tmp_path: Path) -> None:
+    cache = tmp_path / "cache.sqlite"
+    js = tmp_path / "out.jsonl"
+    cmd = [sys.executable, "-m", "tsumego.cli", "verify", str(BOOK / "agree-right.sgf"),
+           str(BOOK / "no-answer.sgf"), str(SLOW / "open-corner.sgf"), "--jobs", "1",
+           "--time-limit", "60", "--cache", str(cache), "--json", str(js), "--no-progress"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # wait until the two quick ones are cached
+            time.sleep(0.2)
+            if cache.exists():
+                try:
+                    with sqlite3.connect(cache) as db:
+                        if db.execute("SELECT COUNT(*) FROM results").fetchone()[0] >= 2:
+                            break
+                except sqlite3.OperationalError:
+                    pass
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, (out, err)
+    assert "INTERRUPTED" in out and "Traceback" not in err
+    rows = _load(js)
+    assert {_key(d): d["class"] for d in rows} == {("agree-right.sgf", 0): "agree",
+                                                   ("no-answer.sgf", 0): "no-answer"}
+    # resume: the finished ones come from the cache
+    code, text = _invoke([str(BOOK / "agree-right.sgf"), str(BOOK / "no-answer.sgf"),
+                          "--jobs", "1", "--cache", str(cache)])
+    assert code == 1 and "2 from the cache" in text
+
+
+def test_verify_problem_never_raises_on_bad_input() -> None:
+    for data in (b"", b"(;FF[4]SZ[25]AB[aa]MA[aa])", b"(;SZ[5]AB[aa]AW[bb]MA[zz])",
+                 b"(;SZ[5]PL[B]AB[cc][dc][ec]AW[bb]MA[bb](;B[zz]C[RIGHT]))"):
+        r = verify_problem(Task(0, "x.sgf", 0, data), Options(time_limit=5))
+        assert r.cls in CLASSES
+        if r.cls == "error":
+            assert r.error and r.error.startswith("x.sgf")
+
+
+# --- Dask -----------------------------------------------------------------------------------
+
+def test_dask_local_cluster_gives_the_same_report(runs: dict[str, list[dict]],
+                                                  tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        js = tmp_path / "dask.jsonl"
+        code, text = _invoke([str(BOOK), "--time-limit", "30", "--dask",
+                              cluster.scheduler_address, "--json", str(js)])
+    assert code == 1, text
+    assert "dask" in text
+    assert _comparable(_load(js)) == _comparable(runs["jobs2"])
+
+
+@pytest.mark.skipif(os.environ.get("TSUMEGO_SLOW_TESTS") is None,
+                    reason="set TSUMEGO_SLOW_TESTS=1 to check the tsumego.js collection")
+def test_tsumegojs_collection_runs() -> None:  # pragma: no cover - manual
+    path = Path(__file__).parents[2] / "shared" / "data" / "tsumegojs"
+    code, _ = _invoke([str(path), "--answers", "first-level", "--time-limit", "10"])
+    assert code in (0, 1)

@@ -1,0 +1,139 @@
+"""The ``tsumego verify`` command: check a collection's answers against the solver."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Any
+
+import click
+
+from .report import html_page, summary
+from .verify import (ANSWERS, CLASSES, Cache, Options, Result, Run, Task, collect,
+                     verify_all, write_jsonl)
+
+EXIT_AGREE = 0
+EXIT_FINDINGS = 1
+EXIT_BAD_ARGS = 2
+EXIT_INTERRUPTED = 130
+
+
+class _Progress:
+    """A rich progress bar with the counts per class and the time left (on stderr)."""
+
+    def __init__(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn, TimeRemainingColumn)
+
+        self.counts = {c: 0 for c in CLASSES}
+        self.progress = Progress(
+            TextColumn("[bold]verify"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+            TextColumn("{task.description}"),
+            console=Console(file=sys.stderr), transient=False)
+        self.task = self.progress.add_task("", total=total)
+
+    def __enter__(self) -> _Progress:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.progress.stop()
+
+    def __call__(self, task: Task, res: Result) -> None:
+        self.counts[res.cls] = self.counts.get(res.cls, 0) + 1
+        text = " ".join(f"{k} {v}" for k, v in self.counts.items() if v)
+        self.progress.update(self.task, advance=1, description=text)
+
+
+@click.command("verify")
+@click.argument("paths", nargs=-1, required=True,
+                type=click.Path(exists=True, path_type=str))
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: all cores).")
+@click.option("--time-limit", type=float, default=60.0, show_default=True,
+              help="Seconds per problem; a worker that hangs past it is killed and replaced.")
+@click.option("--answers", type=click.Choice(ANSWERS), default="auto", show_default=True,
+              help="How the book marks its answers: RIGHT in leaf comments, leaf comments "
+                   "starting 'Correct', every first move correct, or the first that applies.")
+@click.option("--deep", is_flag=True,
+              help="Also check every move along the book's lines, not only the first moves.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=str),
+              help="Write one JSON object per problem to this file.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=str),
+              help="Write a self-contained HTML page with a board for each finding.")
+@click.option("--cache", "cache_path", type=click.Path(dir_okay=False, path_type=str),
+              help="Keep results in this file (SQLite): reruns are instant, interrupted runs "
+                   "resume.")
+@click.option("--dask", "dask_address", metavar="ADDRESS",
+              help="Run on this Dask distributed scheduler (needs tsumego[dask]).")
+@click.option("--progress/--no-progress", default=None,
+              help="Show a progress bar (default: when stderr is a terminal).")
+def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers: str,
+           deep: bool, json_path: str | None, html_path: str | None, cache_path: str | None,
+           dask_address: str | None, progress: bool | None) -> None:
+    """Check the answers of a problem collection against the solver.
+
+    PATH may be SGF files, directories (searched recursively for *.sgf) and collection files
+    holding many games. Each problem is classified: agree, book-move-fails, wrong-line-works,
+    extra-solutions, no-solution, no-answer, unknown, error (and, with --deep, bad-refutation
+    and weak-reply). Exit code 0 when every problem agrees, 1 when there are findings, 2 for bad
+    arguments, 130 when interrupted (what was done is written out and cached).
+    """
+    if time_limit <= 0:
+        raise click.BadParameter("must be positive", param_hint="--time-limit")
+    if dask_address is not None:
+        try:
+            import dask.distributed  # noqa: F401
+        except ImportError:
+            raise click.UsageError("--dask needs the dask extra: pip install 'tsumego[dask]'")
+    try:
+        tasks = collect(paths)
+    except FileNotFoundError as e:
+        raise click.BadParameter(f"{e} does not exist", param_hint="PATH")
+    if not tasks:
+        raise click.UsageError("no SGF files found under " + ", ".join(paths))
+    n_jobs = jobs or os.cpu_count() or 1
+    options = Options(answers=answers, deep=deep, time_limit=time_limit)
+    cache = None
+    if cache_path is not None:
+        try:
+            cache = Cache(cache_path, options)
+        except Exception as e:
+            raise click.BadParameter(f"cannot open {cache_path}: {e}", param_hint="--cache")
+    show = progress if progress is not None else sys.stderr.isatty()
+    start = time.monotonic()
+    try:
+        if show:
+            with _Progress(len(tasks)) as bar:
+                run = verify_all(tasks, options, jobs=n_jobs, cache=cache, dask=dask_address,
+                                 progress=bar)
+        else:
+            run = verify_all(tasks, options, jobs=n_jobs, cache=cache, dask=dask_address)
+    finally:
+        if cache is not None:
+            cache.close()
+    run.wall = time.monotonic() - start
+    _write(run, json_path, html_path, options, n_jobs, dask_address)
+    results = run.ordered()
+    click.echo(summary(results, total=len(tasks), wall=run.wall,
+                       jobs=f"dask {dask_address}" if dask_address else n_jobs,
+                       from_cache=run.from_cache, interrupted=run.interrupted))
+    if run.interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(EXIT_FINDINGS if any(r.is_finding for r in results) else EXIT_AGREE)
+
+
+def _write(run: Run, json_path: str | None, html_path: str | None, options: Options,
+           jobs: int, dask: str | None) -> None:
+    results = run.ordered()
+    if json_path:
+        write_jsonl(json_path, results)
+    if html_path:
+        meta = (f"{len(results)} of {len(run.tasks)} problems; answers {options.answers}"
+                f"{'; deep' if options.deep else ''}; time limit {options.time_limit} s; "
+                f"wall {run.wall:.1f} s" + ("; interrupted" if run.interrupted else ""))
+        with open(html_path, "w", encoding="utf-8") as f:
+            f.write(html_page(results, title="tsumego verify", meta=meta))
