@@ -8,6 +8,8 @@ search, used where Benson is silent).
 
 from __future__ import annotations
 
+import time
+
 from .board import Board, bits, opponent
 
 
@@ -81,9 +83,10 @@ class SearchTooLarge(Exception):
 
 
 def attacker_captures_alone(board: Board, target: int, region: int, attacker: int,
-                            limit: int = 200_000) -> bool:
+                            limit: int = 200_000, deadline: float | None = None) -> bool:
     """Can the attacker, playing alone on empty region points (no suicide), capture a target
-    stone? Exact; raises :class:`SearchTooLarge` past ``limit`` positions.
+    stone? Exact; raises :class:`SearchTooLarge` past ``limit`` positions or past
+    ``deadline`` (a ``time.monotonic()`` value; its ``args[0]`` is then ``"time"``).
 
     Alone, the attacker's stones are never captured and defender stones only disappear, so no
     arrangement can repeat and memoising visited arrangements is enough.
@@ -94,7 +97,9 @@ def attacker_captures_alone(board: Board, target: int, region: int, attacker: in
 
     def rec() -> bool:
         if len(seen) > limit:
-            raise SearchTooLarge(f"pass-alive test over {limit} positions")
+            raise SearchTooLarge("nodes")
+        if deadline is not None and len(seen) % 512 == 511 and time.monotonic() > deadline:
+            raise SearchTooLarge("time")
         moves = b.empty & region
         for p in bits(moves):
             snap = b.snapshot()

@@ -7,6 +7,7 @@ tests build them from diagrams.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from .board import BLACK, WHITE, Board, bits, color_name, geometry, opponent
 
@@ -108,10 +109,10 @@ def derive_region(board: Board, target: int) -> tuple[int, int]:
 
 def make_problem(
     board: Board,
-    target_points: list[int] | tuple[int, ...],
+    target_points: Sequence[int],
     *,
     to_play: int,
-    squares: list[int] | tuple[int, ...] = (),
+    squares: Sequence[int] = (),
     name: str = "",
 ) -> Problem:
     """Build a marked problem: validate the setup, fill ``squares`` (SQ) with attacker stones,

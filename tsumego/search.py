@@ -33,7 +33,7 @@ from .bounds import INF, NO_DEP, child_thresholds, solved_dependency
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
 from .coords import PASS
-from .life import attacker_captures_alone, target_benson_alive
+from .life import SearchTooLarge, attacker_captures_alone, target_benson_alive
 from .problem import Problem
 from .table import SolvedTable, WorkTable
 
@@ -143,9 +143,13 @@ class Engine:
     def _end_by_passes(self) -> int:
         """Winner when two passes end the game with the target standing: the defender, except
         in the live game, where the target must also be pass-alive."""
-        if self.live and attacker_captures_alone(self.board, self.target, self.region,
-                                                 self.attacker):
-            return self.attacker
+        if self.live:
+            try:
+                if attacker_captures_alone(self.board, self.target, self.region,
+                                           self.attacker, deadline=self.deadline):
+                    return self.attacker
+            except SearchTooLarge as e:
+                raise SearchLimit(str(e.args[0])) from None
         return self.defender
 
     # --- the public entry points -------------------------------------------------------------
