@@ -1,0 +1,155 @@
+"""tools/bench.py on a tiny collection written into tmp_path."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+BENCH = REPO / "tools" / "bench.py"
+
+# A straight three in the top-left corner of a 6x6 board, closed by a safe black wall:
+#   . . . O X .
+#   O O O O X .
+#   X X X X X .
+# Black kills at ba, White lives at ba.
+STONES = "AB[ea][eb][ac][bc][cc][dc][ec]AW[da][ab][bb][cb][db]"
+THREE = f"(;FF[4]SZ[6]PL[B]MA[da]{STONES}(;B[ba]))\n"
+WRONG = f"(;FF[4]SZ[6]PL[W]MA[da]{STONES}(;W[aa]))\n"  # the book's move fails: White dies
+BROKEN = "(;FF[4]SZ[6]AB[aa"
+NOT_SQUARE = f"(;FF[4]SZ[6:7]PL[B]MA[da]{STONES}(;B[ba]))\n"
+
+PEER = """problem,to_play,result,ms,status,expected_first,first_ok
+three.sgf,B,B[ba],2.0,win_even_if_opponent_km,B[ba],yes
+three.sgf,W,TIMEOUT,60000.0,,,
+sub/wrong.sgf,B,B[ba],1.0,win_even_if_opponent_km,W[aa],
+sub/wrong.sgf,W,W[ba],0.5,win_even_if_opponent_km,W[aa],no
+broken.sgf,B,ERROR: bad,,,,
+broken.sgf,W,ERROR: bad,,,,
+"""
+
+
+@pytest.fixture()
+def collection(tmp_path: Path) -> Path:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "three.sgf").write_text(THREE)
+    (tmp_path / "sub" / "wrong.sgf").write_text(WRONG)
+    (tmp_path / "broken.sgf").write_text(BROKEN)
+    (tmp_path / "notes.txt").write_text("not a problem")
+    return tmp_path
+
+
+def run(*args: str) -> str:
+    proc = subprocess.run([sys.executable, str(BENCH), *args], capture_output=True, text=True,
+                          cwd=REPO, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def lines_for(out: str, problem: str) -> list[list[str]]:
+    return [ln.split() for ln in out.splitlines() if ln.startswith(problem + " ")]
+
+
+def test_text_output_and_totals(collection: Path) -> None:
+    out = run(str(collection), "--time-limit", "20", "--no-board")
+    three = lines_for(out, "three.sgf")
+    assert [f[:6] for f in three] == [["three.sgf", "B", "kill", "B", "ba", "yes"],
+                                      ["three.sgf", "W", "live", "W", "ba", "-"]]
+    for f in three:
+        assert int(f[6]) > 0 and float(f[7]) >= 0 and float(f[8]) >= 0
+    wrong = lines_for(out, "sub/wrong.sgf")
+    assert [f[:6] for f in wrong] == [["sub/wrong.sgf", "B", "kill", "B", "ba", "-"],
+                                      ["sub/wrong.sgf", "W", "live", "W", "ba", "no"]]
+    # the broken file is reported and the run goes on (it sorts first)
+    broken = lines_for(out, "broken.sgf")
+    assert len(broken) == 1 and broken[0][1:3] == ["-", "ERROR"]
+    assert "not an SGF file" in " ".join(broken[0])
+    lines = out.splitlines()
+    assert out.index("broken.sgf") < out.index("three.sgf")
+    assert "problem-sides run: 4; solved 4, unknown 0; errors 1 (1 files failed to load)" in out
+    assert "peak RSS:" in out and "nodes/s" in out and "median" in out
+    assert "stated-move mismatches: 1" in out
+    assert any(ln.strip().startswith("sub/wrong.sgf W (live): stated aa") for ln in lines)
+    assert "notes.txt" not in out
+    assert "plays/s" not in out
+
+
+def test_json_and_compare(collection: Path) -> None:
+    (collection / "oblong.sgf").write_text(NOT_SQUARE)
+    peer = collection / "peer.csv"
+    peer.write_text(PEER)
+    out = run(str(collection), "--json", "--no-board", "--compare", str(peer))
+    objs = [json.loads(ln) for ln in out.splitlines()]
+    results = [o for o in objs if o["kind"] == "result"]
+    assert {(o["problem"], o["side"], o["status"]) for o in results} == {
+        ("three.sgf", "B", "kill"), ("three.sgf", "W", "live"),
+        ("sub/wrong.sgf", "B", "kill"), ("sub/wrong.sgf", "W", "live")}
+    errors = [o for o in objs if o["kind"] == "error"]
+    assert sorted(o["problem"] for o in errors) == ["broken.sgf", "oblong.sgf"]
+    assert "oblong.sgf" in next(o["error"] for o in errors if o["problem"] == "oblong.sgf")
+    (tot,) = [o for o in objs if o["kind"] == "totals"]
+    assert (tot["solved"], tot["unknown"], tot["errors"], tot["runs"]) == (4, 0, 2, 4)
+    assert len(tot["stated_mismatches"]) == 1 and tot["stated_checked"] == 2
+    assert tot["nodes"] == sum(o["nodes"] for o in results) and tot["peak_rss_mib"] > 0
+    cmp_rows = {(o["problem"], o["side"]): o for o in objs if o["kind"] == "compare"}
+    assert cmp_rows[("broken.sgf", "B")]["excluded"] is True
+    assert cmp_rows[("three.sgf", "W")]["peer_solved"] is False
+    assert cmp_rows[("three.sgf", "W")]["ratio"] is None
+    assert cmp_rows[("three.sgf", "B")]["ratio"] > 0
+    (ct,) = [o for o in objs if o["kind"] == "compare_totals"]
+    assert ct["compared"] == 4 and ct["excluded_both_error"] == 2
+    assert ct["missing_in_peer"] == 2  # oblong.sgf, both sides
+    assert (ct["ours_solved"], ct["peer_solved_in_limit"], ct["both_solved"]) == (4, 3, 3)
+    assert ct["only_ours"] == 1 and ct["peer_timeout"] == 1
+    assert ct["geomean_ratio"] is not None and ct["geomean_ratio"] > 0
+    assert ct["we_faster"] >= 1  # at least the peer's timeout
+    assert ct["peer_total_s"] == pytest.approx(60.0035)
+
+
+def test_text_compare_and_board(collection: Path) -> None:
+    peer = collection / "peer.csv"
+    peer.write_text(PEER)
+    out = run(str(collection), "--board-seconds", "0.05", "--compare", str(peer),
+              "--jobs", "2")
+    assert out.splitlines()[0].startswith("board 9x9: ")
+    assert out.splitlines()[1].startswith("board 19x19: ")
+    assert "plays/s" in out.splitlines()[0]
+    assert "== compare totals" in out
+    assert "solved within 10 s: ours 4, tsumego.js 3" in out
+    assert "geometric mean" in out
+    cmp_three = [ln.split() for ln in out.split("== compare with")[1].splitlines()
+                 if ln.startswith("three.sgf ")]
+    assert cmp_three[1][4:6] == ["60.000", "TIMEOUT"]
+
+
+def _load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_random_games_are_legal() -> None:
+    import random
+
+    from tsumego.board import Board
+
+    bench = _load_bench()
+    rng = random.Random(3)
+    for size in (9, 19):
+        game = bench.random_game(size, rng)
+        assert len(game) > size * size // 2
+        b = Board(size)
+        for p, c in game:
+            b.play(p, c)  # checked: raises on an illegal play
+        assert bin(b.empty).count("1") <= size * size // 2
+    bs = bench.board_speed(9, seconds=0.02)
+    assert bs.plays > 0 and bs.plays_per_s > 0

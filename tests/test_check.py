@@ -1,0 +1,372 @@
+"""``tsumego check`` (issue 3): every ``full`` tree written for problems/ is a proof, and the
+checker rejects a tree with one flaw -- a loser's reply deleted, a winner's move swapped for a
+losing one, a line cut before its end -- naming the node path and the reason. Files without a
+claim, and readable trees, are bad input.
+
+Each mutation is made on the exported tree (read with tsumego.sgf.read_tree, written back
+with tsumego.sgf.serialize). The intact tree is proved, so the checker must stop exactly at
+the flaw (or below a swapped move): the tests assert the reported path.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tsumego import BLACK, WHITE, IllegalMove, read_problem, solve
+from tsumego.board import bits
+from tsumego.cli import main
+from tsumego.coords import from_sgf, to_sgf
+from tsumego.problem import Problem
+from tsumego.sgf import SgfNode, read_tree, serialize
+
+PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
+PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
+
+NOT_PROVED = re.compile(r"NOT proved at (.*): (.*)$")
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory):
+    """``export(name, mode, *extra)``: the path of ``problems/name`` exported with
+    ``--tree mode`` (and extra options). Shared with test_tree.py through the session's
+    temporary directory."""
+    out_dir = tmp_path_factory.getbasetemp() / "tree-exports"
+    out_dir.mkdir(exist_ok=True)
+
+    def _export(name: str, mode: str, *extra: str) -> Path:
+        tag = "".join(f"-{x.strip('-')}" for x in extra)
+        out = out_dir / f"{Path(name).stem}-{mode}{tag}.sgf"
+        if not out.exists():
+            part = out.with_suffix(".part")
+            r = invoke("solve", str(PROBLEMS / name), "-o", str(part), "--tree", mode,
+                       "--force", *extra)
+            assert r.exit_code == 0, r.output
+            part.rename(out)
+        return out
+
+    return _export
+
+
+# --- walking a tree ----------------------------------------------------------------------------
+
+@dataclass
+class Site:
+    """A node of the tree with what the checker knows there."""
+
+    node: SgfNode
+    parent: SgfNode | None
+    path: list[str]  # the moves from the root, "B[ca]" / "W[]", this node's included
+    chain: list[SgfNode]  # the nodes of those moves
+    winner: int  # who wins the line through this node (by the claim and the first move's BM)
+
+    @property
+    def color(self) -> int:
+        mv = self.node.move()
+        assert mv is not None
+        return BLACK if mv[0] == "B" else WHITE
+
+    @property
+    def to_move(self) -> int:
+        return WHITE if self.color == BLACK else BLACK
+
+
+def claim(root: SgfNode) -> tuple[int, int, int]:
+    """(to_play, winner, balance) of the root's TSR."""
+    to_play, winner, balance, _, _ = root.props["TSR"][0].split(":")
+    c = {"B": BLACK, "W": WHITE}
+    return c[to_play], c[winner], int(balance)
+
+
+def label(node: SgfNode) -> str:
+    mv = node.move()
+    assert mv is not None
+    return f"{mv[0]}[{mv[1]}]"
+
+
+def sites(root: SgfNode) -> list[Site]:
+    """Every non-root node, depth first, children in order."""
+    to_play, _, _ = claim(root)
+    out: list[Site] = []
+    for first in root.children:
+        # a correct first move (no BM) is a line its player wins, a wrong one a line it loses
+        w = (WHITE if to_play == BLACK else BLACK) if "BM" in first.props else to_play
+        stack = [(first, root, [first])]
+        while stack:
+            node, parent, chain = stack.pop()
+            out.append(Site(node, parent, [label(n) for n in chain], chain, w))
+            for c in reversed(node.children):
+                stack.append((c, node, chain + [c]))
+    return out
+
+
+def load(path: Path) -> SgfNode:
+    return read_tree(path.read_bytes(), str(path))
+
+
+def check_file(tmp_path: Path, root: SgfNode, name: str = "mutated.sgf") -> tuple[int, str]:
+    out = tmp_path / name
+    out.write_bytes(serialize(root))
+    r = invoke("check", str(out))
+    return r.exit_code, r.output
+
+
+def rejected_at(code: int, output: str) -> tuple[list[str], str]:
+    """The path and reason of a rejection (asserting exit 1 and the message's shape)."""
+    assert code == 1, output
+    m = NOT_PROVED.search(output.strip())
+    assert m, output
+    where, reason = m.group(1), m.group(2)
+    assert reason.strip(), output
+    return ([] if where == "(root)" else where.split(" ")), reason
+
+
+def problem_of(name: str) -> Problem:
+    return read_problem(PROBLEMS / name).problem
+
+
+# --- proofs are accepted -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", PROBLEM_FILES)
+def test_every_full_export_is_proved(export, name):
+    out = export(name, "full")
+    r = invoke("check", str(out))
+    assert r.exit_code == 0, r.output
+    assert "proved" in r.stdout and "NOT" not in r.stdout
+
+
+def test_full_export_where_the_side_to_play_loses_is_proved(export):
+    # White to play in the square four: dead whatever White does; every White first move
+    # is given with its refutation
+    out = export("square-four.sgf", "full", "--to-play", "W")
+    root = load(out)
+    to_play, winner, _ = claim(root)
+    assert (to_play, winner) == (WHITE, BLACK)
+    assert root.children and all("BM" in c.props for c in root.children)
+    r = invoke("check", str(out))
+    assert r.exit_code == 0, r.output
+
+
+# --- (a) a loser's reply deleted ---------------------------------------------------------------
+
+def _loser_nodes(root: SgfNode, min_children: int = 2) -> list[Site]:
+    return [s for s in sites(root) if s.to_move != s.winner and
+            len(s.node.children) >= min_children]
+
+
+@pytest.mark.parametrize("which", ["move", "pass"])
+def test_deleting_one_loser_reply_is_rejected(export, tmp_path, which):
+    mutated = 0
+    for name in PROBLEM_FILES:
+        root = load(export(name, "full"))
+        cands = [s for s in _loser_nodes(root)
+                 if any((c.move()[1] == "") == (which == "pass") for c in s.node.children)]
+        if not cands:
+            continue
+        site = max(cands, key=lambda s: len(s.path))  # the deepest one
+        victim = next(c for c in reversed(site.node.children)
+                      if (c.move()[1] == "") == (which == "pass"))
+        site.node.children.remove(victim)
+        path, reason = rejected_at(*check_file(tmp_path, root, f"{name}-a-{which}.sgf"))
+        assert path == site.path, (name, reason)
+        assert "missing" in reason, (name, reason)
+        gone = victim.move()[1] or "pass"
+        assert repr(gone) in reason, (name, reason)
+        mutated += 1
+    assert mutated >= 8, "too few problems with a loser's node to mutate"
+
+
+def test_deleting_a_first_move_of_the_loser_is_rejected(export, tmp_path):
+    root = load(export("square-four.sgf", "full", "--to-play", "W"))
+    victim = root.children.pop(0)
+    path, reason = rejected_at(*check_file(tmp_path, root))
+    assert path == []
+    assert "missing" in reason and repr(victim.move()[1] or "pass") in reason
+
+
+# --- (b) a winner's move swapped for a losing one ----------------------------------------------
+
+def test_swapping_the_key_move_for_a_wrong_first_move_is_rejected(export, tmp_path):
+    """At the root: the correct first move's point replaced by a wrong first move's (one whose
+    refutation the intact tree proves), its subtree kept."""
+    mutated = 0
+    for name in PROBLEM_FILES:
+        root = load(export(name, "full"))
+        to_play, winner, _ = claim(root)
+        good = [c for c in root.children if "TE" in c.props]
+        wrong = [c for c in root.children if "BM" in c.props and c.move()[1]]
+        if winner != to_play or not good or not wrong:
+            continue
+        key, bad = good[0], wrong[0]
+        color = key.move()[0]
+        key.props[color] = [bad.move()[1]]
+        root.children.remove(bad)
+        path, reason = rejected_at(*check_file(tmp_path, root, f"{name}-b-root.sgf"))
+        assert path[:1] == [f"{color}[{bad.move()[1]}]"], (name, path, reason)
+        mutated += 1
+    assert mutated >= 8
+
+
+def _replay(problem: Problem, path: list[SgfNode]):
+    """The board after ``path`` (moves only, no pass), or None if a move captured stones (then
+    an arrangement could recur and a fresh problem would not be the same game)."""
+    board = problem.board()
+    for node in path:
+        mv = node.move()
+        assert mv is not None
+        if not mv[1]:
+            return None
+        color = BLACK if mv[0] == "B" else WHITE
+        if board.play(from_sgf(mv[1], problem.size), color):
+            return None
+    return board
+
+
+def _losing_alternatives(problem: Problem, board, color: int, balance: int) -> list[str]:
+    """Legal plays of ``color`` on ``board`` that lose (the solver on the position as a fresh
+    problem: without captures on the path there is no repetition to remember)."""
+    sub = Problem(problem.size, board.black, board.white, problem.target, problem.region,
+                  problem.walls, color, problem.name)
+    sol = solve(sub, threats=balance, time_limit=20)
+    assert sol.limit is None and sol.winner == color
+    legal = []
+    for q in bits(board.empty & problem.region):
+        b = board.copy()
+        try:
+            cap = b.play(q, color)
+        except IllegalMove:
+            continue
+        if color == problem.attacker and cap & problem.target:
+            continue
+        legal.append(q)
+    return [to_sgf(q, problem.size) for q in legal if q not in (sol.moves or ())]
+
+
+def test_swapping_a_winner_move_deep_in_the_tree_is_rejected(export, tmp_path):
+    """Below the first move (in a correct line or in a refutation): a winning play replaced by
+    a legal play that the solver finds losing, the subtree kept."""
+    mutated: list[str] = []
+    for name in PROBLEM_FILES:
+        problem = problem_of(name)
+        root = load(export(name, "full"))
+        _, _, balance = claim(root)
+        for s in sites(root):
+            if len(s.path) < 2 or s.color != s.winner or not s.node.move()[1]:
+                continue
+            chain = s.chain[:-1]  # the moves before the swapped one
+            board = _replay(problem, chain)
+            if board is None:
+                continue
+            alts = _losing_alternatives(problem, board, s.color, balance)
+            if not alts:
+                continue
+            color = s.node.move()[0]
+            s.node.props[color] = [alts[0]]
+            path, reason = rejected_at(*check_file(tmp_path, root, f"{name}-b-deep.sgf"))
+            swapped = s.path[:-1] + [f"{color}[{alts[0]}]"]
+            assert path[:len(swapped)] == swapped, (name, swapped, path, reason)
+            mutated.append(name)
+            break
+    assert len(mutated) >= 8, f"too few winner moves with a losing alternative: {mutated}"
+
+
+def test_an_attacker_pass_instead_of_its_winning_move_is_rejected(export, tmp_path):
+    """Passing never helps the attacker (rules.md): a pass in place of a killing play."""
+    mutated = 0
+    for name in PROBLEM_FILES:
+        problem = problem_of(name)
+        root = load(export(name, "full"))
+        for s in sites(root):
+            if (len(s.path) >= 3 and s.winner == problem.attacker and s.color == s.winner
+                    and s.node.move()[1] and s.node.children):
+                color = s.node.move()[0]
+                s.node.props[color] = [""]
+                s.node.props.setdefault("C", ["passes"])
+                path, reason = rejected_at(*check_file(tmp_path, root, f"{name}-b-pass.sgf"))
+                swapped = s.path[:-1] + [f"{color}[]"]
+                assert path[:len(swapped)] == swapped, (name, swapped, path, reason)
+                mutated += 1
+                break
+    assert mutated >= 4
+
+
+# --- (c) a line cut before its end -------------------------------------------------------------
+
+@pytest.mark.parametrize("turn", ["winner", "loser"])
+def test_cutting_a_line_before_its_end_is_rejected(export, tmp_path, turn):
+    """Remove the subtree below a node of a line the attacker wins (no position there is an
+    end: the target stands, the game goes on) -- at the winner's turn or at the loser's."""
+    mutated = 0
+    for name in PROBLEM_FILES:
+        problem = problem_of(name)
+        root = load(export(name, "full"))
+        cands = [s for s in sites(root) if s.winner == problem.attacker and s.node.children
+                 and (s.to_move == s.winner) == (turn == "winner")]
+        if not cands:
+            continue
+        deep = [s for s in cands if len(s.path) >= 2]
+        site = (deep or cands)[0]
+        site.node.children.clear()
+        path, reason = rejected_at(*check_file(tmp_path, root, f"{name}-c-{turn}.sgf"))
+        assert path == site.path, (name, path, reason)
+        assert "not terminal" in reason, (name, reason)
+        mutated += 1
+    assert mutated >= 8
+
+
+def test_cutting_a_whole_wrong_line_after_the_first_move_is_rejected(export, tmp_path):
+    root = load(export("straight-three.sgf", "full"))
+    bad = next(c for c in root.children if "BM" in c.props)
+    bad.children.clear()
+    path, reason = rejected_at(*check_file(tmp_path, root))
+    assert path == [label(bad)] and "not terminal" in reason
+
+
+def test_a_round_trip_through_read_tree_and_serialize_is_still_a_proof(export, tmp_path):
+    # the mutations above are written this way: unmutated, the file must still be proved
+    root = load(export("bulky-five.sgf", "full"))
+    code, output = check_file(tmp_path, copy.deepcopy(root))
+    assert code == 0, output
+
+
+# --- bad input ---------------------------------------------------------------------------------
+
+def _bad_input(r) -> None:
+    assert r.exit_code == 2, r.output
+    err = r.stderr.strip()
+    assert err.startswith("tsumego: error:") and "\n" not in err, err
+
+
+def test_a_file_without_a_claim_is_bad_input():
+    _bad_input(invoke("check", str(PROBLEMS / "straight-three.sgf")))
+
+
+@pytest.mark.parametrize("name", ["direct-ko.sgf", "straight-three.sgf", "seki.sgf"])
+def test_a_readable_tree_is_bad_input(export, name):
+    _bad_input(invoke("check", str(export(name, "readable"))))
+
+
+@pytest.mark.parametrize("tsr", ["nonsense", "B:B:x:kill:full", "B:B:0:kill"])
+def test_a_malformed_claim_is_bad_input(export, tmp_path, tsr):
+    root = load(export("straight-three.sgf", "full"))
+    root.props["TSR"] = [tsr]
+    out = tmp_path / "bad-claim.sgf"
+    out.write_bytes(serialize(root))
+    _bad_input(invoke("check", str(out)))
+
+
+def test_unreadable_files_are_bad_input(tmp_path):
+    junk = tmp_path / "junk.sgf"
+    junk.write_text("this is not SGF")
+    _bad_input(invoke("check", str(junk)))
+    _bad_input(invoke("check", str(tmp_path / "missing.sgf")))
+    _bad_input(invoke("check", str(tmp_path)))

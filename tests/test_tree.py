@@ -1,0 +1,288 @@
+"""Solution trees written by ``tsumego solve -o`` (issue 3): every problem of problems/ in both
+modes, read back with sgfmill and held to FF[4] and to the issue's conventions; ko named in a
+readable tree; exported files re-solve to the same answer; ``-o`` never overwrites by accident.
+
+The exports go through the command line (click's CliRunner, in process) into a temporary
+directory; each (problem, mode) is exported once per module.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from sgfmill import sgf
+
+from tsumego import IllegalMove, read_problem
+from tsumego.board import bits, color_from_name, opponent
+from tsumego.cli import main
+from tsumego.coords import to_sgf
+
+PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
+PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
+MODES = ("readable", "full")
+KO_PROBLEMS = [n for n in ("direct-ko.sgf", "bent-four-corner.sgf") if n in PROBLEM_FILES]
+
+SETUP = {"AB", "AW", "AE"}
+MOVE = {"B", "W"}
+MOVE_ANNOTATIONS = {"BM", "TE", "DO", "IT"}
+ROOT_ONLY = {"FF", "GM", "CA", "SZ", "AP", "ST"}
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def export(tmp_path_factory):
+    """``export(name, mode)``: the path of ``problems/name`` exported with ``--tree mode``.
+    The exports live in one directory of the test session, shared with test_check.py."""
+    out_dir = tmp_path_factory.getbasetemp() / "tree-exports"
+    out_dir.mkdir(exist_ok=True)
+
+    def _export(name: str, mode: str) -> Path:
+        out = out_dir / f"{Path(name).stem}-{mode}.sgf"
+        if not out.exists():
+            part = out.with_suffix(".part")
+            r = invoke("solve", str(PROBLEMS / name), "-o", str(part), "--tree", mode,
+                       "--force")
+            assert r.exit_code == 0, r.output
+            assert f"Wrote the {mode} solution tree to {part}" in r.stdout
+            part.rename(out)
+        return out
+
+    return _export
+
+
+def sgfmill_nodes(game: sgf.Sgf_game):
+    """(node, parent) for every node, depth first."""
+    stack = [(game.get_root(), None)]
+    while stack:
+        node, parent = stack.pop()
+        yield node, parent
+        stack.extend((c, node) for c in node)
+
+
+def leaves_by_first_move(root: sgf.Tree_node):
+    """(first move node, leaf) pairs: every leaf under each first move."""
+    for first in root:
+        stack = [first]
+        while stack:
+            n = stack.pop()
+            if len(n) == 0:
+                yield first, n
+            stack.extend(n)
+
+
+def setup_points(node: sgf.Tree_node) -> tuple[set, set, set]:
+    b, w, e = node.get_setup_stones()
+    return set(b), set(w), set(e)
+
+
+def legal_first_moves(name: str) -> set[str]:
+    """Every legal first move of the side in PL ("pass" included), by the board rules alone."""
+    p = read_problem(PROBLEMS / name).problem
+    board = p.board()
+    out = {"pass"}
+    for q in bits(board.empty & p.region):
+        b = board.copy()
+        try:
+            b.play(q, p.to_play)
+        except IllegalMove:
+            continue
+        out.add(to_sgf(q, p.size))
+    return out
+
+
+# --- FF[4] and the file's shape ---------------------------------------------------------------
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name", PROBLEM_FILES)
+def test_export_parses_with_sgfmill_and_obeys_ff4(export, name, mode):
+    out = export(name, mode)
+    data = out.read_bytes()
+    game = sgf.Sgf_game.from_bytes(data)  # parses
+    data.decode("utf-8")  # CA[UTF-8] is true
+    src = sgf.Sgf_game.from_bytes((PROBLEMS / name).read_bytes())
+    root, src_root = game.get_root(), src.get_root()
+
+    # the root: FF[4] GM[1] CA[UTF-8] SZ AP[tsumego:...] PL, the setup and markup unchanged
+    assert root.get("FF") == 4
+    assert root.get("GM") == 1
+    assert root.get_raw("CA") == b"UTF-8"
+    assert game.get_size() == src.get_size()
+    assert root.get_raw("AP").decode().startswith("tsumego:")
+    assert root.get_raw("PL") == src_root.get_raw("PL")
+    assert set(root.get("MA")) == set(src_root.get("MA"))
+    assert setup_points(root) == setup_points(src_root)
+    if src_root.has_property("SQ"):
+        assert set(root.get("SQ")) == set(src_root.get("SQ"))
+    assert root.get_move() == (None, None)
+    assert root.get("C")  # the result in words
+    assert len(root) > 0, "no first moves"
+
+    pl = root.get("PL")  # "b" or "w"
+    n_nodes = 0
+    for node, parent in sgfmill_nodes(game):
+        n_nodes += 1
+        props = set(node.properties())
+        where = f"{out.name}: node {props}"
+        # setup and move properties never in one node
+        assert not (props & SETUP and props & MOVE), where
+        # at most one move-annotation property per node
+        assert len(props & MOVE_ANNOTATIONS) <= 1, where
+        if parent is None:
+            continue
+        assert not props & ROOT_ONLY, where
+        assert not props & SETUP, where
+        color, move = node.get_move()
+        assert color is not None, f"{where}: a node without a move"
+        # moves strictly alternate; the first move is the side in PL
+        expected = pl if parent is root else ("w" if parent.get_move()[0] == "b" else "b")
+        assert color == expected, f"{where}: moves do not alternate"
+        if move is None:  # a pass is B[]/W[], and its comment says so
+            assert node.get_raw(color.upper()) == b""
+            assert "pass" in node.get("C").lower(), where
+    assert n_nodes >= 2
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name", PROBLEM_FILES)
+def test_export_marks_and_ends_lines(export, name, mode):
+    """TE on correct first moves (every one, first), BM on wrong ones; correct lines end with
+    RIGHT, wrong ones with "Wrong"; readable lines end on the winner's move."""
+    game = sgf.Sgf_game.from_bytes(export(name, mode).read_bytes())
+    root = game.get_root()
+    pl = color_from_name(root.get("PL").upper())
+    tsr = root.get("TSR").split(":")
+    to_play, winner, balance = color_from_name(tsr[0]), color_from_name(tsr[1]), int(tsr[2])
+    assert to_play == pl and tsr[4] == mode
+    marks = ["TE" if c.has_property("TE") else "BM" if c.has_property("BM") else "-"
+             for c in root]
+    assert "-" not in marks, "every first move is marked TE or BM"
+    assert marks == sorted(marks, key=lambda m: m != "TE"), "correct first moves come first"
+
+    def move_of(node):
+        color, _ = node.get_move()
+        return node.get_raw(color.upper()).decode() or "pass"
+
+    good = {move_of(c) for c in root if c.has_property("TE")}
+    answer = _answer(PROBLEMS / name, "--threats", str(balance))
+    assert good == set(answer["moves"]), "the correct first moves are every winning first move"
+    assert (winner == pl) == bool(good)
+    if mode == "full":
+        assert {move_of(c) for c in root} == legal_first_moves(name)
+
+    for first, leaf in leaves_by_first_move(root):
+        text = leaf.get("C") if leaf.has_property("C") else ""
+        if first.has_property("TE"):
+            assert "RIGHT" in text, f"{name}: a correct line ends without RIGHT: {text!r}"
+            line_winner = pl
+        else:
+            assert "Wrong" in text, f"{name}: a wrong line ends without 'Wrong': {text!r}"
+            line_winner = opponent(pl)
+        if mode == "readable":
+            color = color_from_name(leaf.get_move()[0].upper())
+            assert color == line_winner, f"{name}: a readable line ends on the loser's move"
+
+
+@pytest.mark.parametrize("name", KO_PROBLEMS)
+def test_readable_tree_of_a_ko_problem_names_the_ko(export, name):
+    game = sgf.Sgf_game.from_bytes(export(name, "readable").read_bytes())
+    root = game.get_root()
+    assert re.search(r"\bko\b", root.get("C"), re.I), root.get("C")
+    comments = [n.get("C") for n, parent in sgfmill_nodes(game)
+                if parent is not None and n.has_property("C")]
+    assert any(re.search(r"\bko\b", c, re.I) for c in comments), comments
+
+
+def test_full_export_is_larger_than_readable(export):
+    sizes = {}
+    for name in PROBLEM_FILES:
+        for mode in MODES:
+            game = sgf.Sgf_game.from_bytes(export(name, mode).read_bytes())
+            sizes[name, mode] = sum(1 for _ in sgfmill_nodes(game))
+    assert all(sizes[n, "readable"] <= sizes[n, "full"] for n in PROBLEM_FILES), sizes
+
+
+# --- reading back -------------------------------------------------------------------------------
+
+_answers: dict[tuple[str, ...], dict] = {}
+
+
+def _answer(path: Path, *extra: str) -> dict:
+    """The ``--json`` answer without timing, node count and file name (cached for the files
+    of problems/, which do not change)."""
+    key = (str(path), *extra)
+    if key in _answers:
+        return _answers[key]
+    r = invoke("solve", str(path), "--json", *extra)
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    for k in ("seconds", "nodes", "file"):
+        d.pop(k)
+    if path.parent == PROBLEMS:
+        _answers[key] = d
+    return d
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name", PROBLEM_FILES)
+def test_exported_file_resolves_to_the_same_answer(export, name, mode):
+    out = export(name, mode)
+    game = sgf.Sgf_game.from_bytes(out.read_bytes())
+    assert len(game.get_root()) > 0  # it holds variations
+    assert _answer(out) == _answer(PROBLEMS / name)
+    other = "W" if game.get_root().get("PL") == "b" else "B"
+    assert _answer(out, "--to-play", other) == _answer(PROBLEMS / name, "--to-play", other)
+
+
+# --- -o never overwrites by accident ------------------------------------------------------------
+
+def _one_line_error(r) -> str:
+    err = r.stderr.strip()
+    assert err.startswith("tsumego: error:"), err
+    assert "\n" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("verb", ["solve", "export"])
+def test_output_refuses_to_overwrite_an_existing_file(tmp_path, verb):
+    out = tmp_path / "out.sgf"
+    out.write_text("keep me")
+    r = invoke(verb, str(PROBLEMS / "straight-three.sgf"), "-o", str(out))
+    assert r.exit_code == 2
+    assert "exists" in _one_line_error(r)
+    assert out.read_text() == "keep me"
+    r = invoke(verb, str(PROBLEMS / "straight-three.sgf"), "-o", str(out), "--force")
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes().startswith(b"(;FF[4]")
+
+
+@pytest.mark.parametrize("verb", ["solve", "export"])
+def test_output_never_overwrites_the_problem_file(tmp_path, monkeypatch, verb):
+    src = tmp_path / "p.sgf"
+    original = (PROBLEMS / "bent-three.sgf").read_bytes()
+    src.write_bytes(original)
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path)
+    for spelling in (str(src), "p.sgf", "./p.sgf", "sub/../p.sgf"):
+        r = invoke(verb, str(src), "-o", spelling)
+        assert r.exit_code == 2, (spelling, r.output)
+        _one_line_error(r)
+        assert src.read_bytes() == original
+    before = _answer(src)
+    # with --force the problem file may be replaced by its solution tree, which re-solves
+    r = invoke(verb, str(src), "-o", str(src), "--force")
+    assert r.exit_code == 0, r.output
+    assert src.read_bytes() != original
+    assert _answer(src) == before
+
+
+def test_output_into_a_missing_directory_is_a_one_line_error(tmp_path):
+    r = invoke("solve", str(PROBLEMS / "bent-three.sgf"), "-o", str(tmp_path / "no" / "x.sgf"))
+    assert r.exit_code == 2
+    _one_line_error(r)

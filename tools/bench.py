@@ -1,0 +1,636 @@
+#!/usr/bin/env python3
+"""Benchmark the solver on collections of marked problems (SGF).
+
+    python tools/bench.py DIR... [--time-limit S] [--json] [--compare PEER_CSV] [--jobs N]
+
+Every ``*.sgf`` under each DIR (recursively, sorted; a plain file argument counts as a
+collection of one) is solved for BOTH sides to play, each solve with its own time limit. One
+line per problem and side: relative path, side, status, winner, best move (SGF), whether the
+file's stated first move(s) are among ``best_moves``, nodes, seconds, nodes/s. Then totals.
+
+``stated`` column: ``yes``/``no`` when the file has PL and first-level variations for the side
+in PL and this row is that side (``yes`` = every stated first move is in ``best_moves``);
+``-`` when there is nothing to check; ``?`` when the solve did not finish.
+
+``--compare PEER_CSV`` (tsumego.js times, see the data's PROVENANCE.md) prints our seconds
+beside the peer's for each problem and side, with the ratio ours/peer, then totals. A peer
+``TIMEOUT`` or ``ERROR`` row counts as unsolved by the peer; a peer time above our
+``--time-limit`` counts as not solved *within the limit* (the peer ran with its own, longer
+limit); ratios are taken only where both solved.
+
+``--jobs N`` solves in N worker processes; keep the default 1 for honest timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import random
+import resource
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+_REPO = Path(__file__).resolve().parent.parent
+if str(_REPO) not in sys.path:
+    sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
+
+from tsumego import BLACK, WHITE, PASS, ProblemError, SgfError, read_problem, solve  # noqa: E402
+from tsumego.board import Board, bits  # noqa: E402
+from tsumego.coords import to_sgf  # noqa: E402
+from tsumego.solver import K  # noqa: E402
+
+SIDES = (BLACK, WHITE)
+MIN_SECONDS = 1e-4  # the peer file's resolution (0.1 ms): times are floored to it in ratios
+PEER_SOLVED_CLASSES = ("win_even_if_opponent_km", "win_no_ko_threats", "win_only_as_km",
+                       "loss_even_as_km")
+
+
+def side_name(color: int) -> str:
+    return "B" if color == BLACK else "W"
+
+
+# --- collecting problems ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Task:
+    """One problem file to solve: its path and its name relative to the collection root."""
+
+    path: str
+    rel: str
+
+
+def collect(dirs: Sequence[str]) -> list[Task]:
+    """Every *.sgf under each directory (recursively, sorted by relative path); a file
+    argument is taken as is (relative name = its file name)."""
+    tasks: list[Task] = []
+    for d in dirs:
+        root = Path(d)
+        if root.is_file():
+            tasks.append(Task(str(root), root.name))
+            continue
+        found = sorted((p.relative_to(root).as_posix(), p) for p in root.rglob("*.sgf")
+                       if p.is_file())
+        tasks.extend(Task(str(p), rel) for rel, p in found)
+    return tasks
+
+
+# --- solving --------------------------------------------------------------------------------------
+
+@dataclass
+class Row:
+    """The outcome of one problem and side (or a file that failed: ``side == "-"``)."""
+
+    problem: str
+    side: str
+    status: str = ""
+    winner: str | None = None
+    best: str | None = None
+    best_moves: list[str] | None = None
+    moves: list[str] | None = None
+    by_threats: dict[str, str] | None = None
+    stated: list[str] = field(default_factory=list)
+    stated_ok: str = "-"  # yes | no | - | ?
+    nodes: int = 0
+    seconds: float = 0.0
+    cpu: float = 0.0  # process CPU seconds of the solve (shows how shared the machine was)
+    limit: str | None = None
+    error: str | None = None
+
+    @property
+    def solved(self) -> bool:
+        return self.error is None and self.status not in ("", "unknown", "error")
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+def solve_file(task: Task, time_limit: float | None) -> list[Row]:
+    """Solve ``task`` for both sides. A file that cannot be read gives one error row; a solver
+    crash gives an error row for that side (the run goes on either way)."""
+    try:
+        pf = read_problem(task.path)
+    except (SgfError, ProblemError) as e:
+        return [Row(task.rel, "-", status="error", error=str(e))]
+    problem = pf.problem
+    size = problem.size
+    checked = pf.pl_given and bool(pf.stated_moves)
+    rows = []
+    for color in SIDES:
+        row = Row(task.rel, side_name(color))
+        if checked and color == problem.to_play:
+            row.stated = [to_sgf(m, size) for m in pf.stated_moves]
+        t0 = time.monotonic()
+        c0 = time.process_time()
+        try:
+            sol = solve(problem, to_play=color, time_limit=time_limit)
+        except Exception as e:  # a solver bug must not stop the benchmark
+            row.status = "error"
+            row.error = f"{task.rel}: solver failed ({type(e).__name__}: {e})"
+            row.seconds = time.monotonic() - t0
+            row.cpu = time.process_time() - c0
+            rows.append(row)
+            continue
+        row.status = sol.status
+        row.nodes = sol.nodes
+        row.seconds = sol.seconds
+        row.cpu = time.process_time() - c0
+        row.limit = sol.limit
+        row.winner = None if sol.winner is None or sol.limit else side_name(sol.winner)
+        row.best = None if sol.best is None else to_sgf(sol.best, size)
+        if sol.best_moves is not None:
+            row.best_moves = [to_sgf(m, size) for m in sol.best_moves]
+        if sol.moves is not None:
+            row.moves = [to_sgf(m, size) for m in sol.moves]
+        if sol.by_threats is not None:
+            row.by_threats = {str(k): side_name(w) for k, w in sorted(sol.by_threats.items())}
+        if row.stated:
+            if sol.best_moves is None:
+                row.stated_ok = "?"
+            else:
+                row.stated_ok = "yes" if all(m in sol.best_moves for m in pf.stated_moves) \
+                    else "no"
+        rows.append(row)
+    return rows
+
+
+def _solve_file_star(args: tuple[Task, float | None]) -> list[Row]:
+    return solve_file(*args)
+
+
+def run_all(tasks: Sequence[Task], time_limit: float | None, jobs: int) -> Iterator[list[Row]]:
+    """Results file by file, in the order of ``tasks`` (streamed as they finish in order)."""
+    if jobs <= 1:
+        for t in tasks:
+            yield solve_file(t, time_limit)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_solve_file_star, [(t, time_limit) for t in tasks], chunksize=1)
+
+
+# --- raw board speed ------------------------------------------------------------------------------
+
+def random_game(size: int, rng: random.Random, fill: float = 0.85,
+                tries: int = 8) -> list[tuple[int, int]]:
+    """Random legal plays (no suicide; ko is not checked) from an empty board until the board is
+    ``fill`` full, no legal point is found in ``tries`` random picks, or 3*N*N plays."""
+    board = Board(size)
+    n = size * size
+    empties = list(range(n))
+    color = BLACK
+    moves: list[tuple[int, int]] = []
+    stop_at = int(n * (1 - fill))
+    while len(empties) > stop_at and len(moves) < 3 * n:
+        for _ in range(tries):
+            i = rng.randrange(len(empties))
+            p = empties[i]
+            cap = board.play_fast(p, color)
+            if cap >= 0:
+                empties[i] = empties[-1]
+                empties.pop()
+                if cap:
+                    empties.extend(bits(cap))
+                moves.append((p, color))
+                break
+        else:
+            break
+        color = 3 - color
+    return moves
+
+
+@dataclass
+class BoardSpeed:
+    size: int
+    plays: int  # plays replayed in the timed phase
+    seconds: float
+    plays_per_s: float  # best batch, replaying recorded legal games: play_fast alone
+    mean_plays_per_s: float  # all batches together
+    random_plays_per_s: float  # generating the games: random pick + play_fast + bookkeeping
+    games: int
+
+
+def board_speed(size: int, seconds: float = 1.0, seed: int = 1,
+                sample_plays: int = 30_000, batch_plays: int = 3_000) -> BoardSpeed:
+    """Plays per second of ``Board.play_fast`` on random games of ``size``. Games totalling
+    ``sample_plays`` plays are generated (timed: the random-playout rate), then replayed on
+    fresh boards in batches of about ``batch_plays`` plays for about ``seconds``; the best
+    batch is the raw rate (the least disturbed by other work on a shared machine)."""
+    rng = random.Random(seed)
+    games: list[list[tuple[int, int]]] = []
+    gen_plays = 0
+    t0 = time.perf_counter()
+    while gen_plays < sample_plays:
+        g = random_game(size, rng)
+        games.append(g)
+        gen_plays += len(g)
+    gen_s = time.perf_counter() - t0
+    batches: list[list[list[tuple[int, int]]]] = [[]]
+    n = 0
+    for g in games:
+        if n >= batch_plays:
+            batches.append([])
+            n = 0
+        batches[-1].append(g)
+        n += len(g)
+    if len(batches) > 1 and n < batch_plays:
+        batches[-2].extend(batches.pop())  # no short batch: every batch times ~batch_plays
+    plays = 0
+    total = 0.0
+    best = 0.0
+    replayed = 0
+    while total < seconds or not plays:
+        for batch in batches:
+            bp = 0
+            t0 = time.perf_counter()
+            for g in batch:
+                play = Board(size).play_fast
+                for p, c in g:
+                    play(p, c)
+                bp += len(g)
+            el = time.perf_counter() - t0
+            total += el
+            plays += bp
+            replayed += len(batch)
+            if el > 0:
+                best = max(best, bp / el)
+            if total >= seconds:
+                break
+    return BoardSpeed(size, plays, total, best, plays / total if total else 0.0,
+                      gen_plays / gen_s if gen_s else 0.0, replayed)
+
+
+# --- peer comparison ------------------------------------------------------------------------------
+
+@dataclass
+class PeerRow:
+    problem: str
+    to_play: str
+    result: str
+    ms: float | None
+    status: str
+
+    @property
+    def kind(self) -> str:
+        """solved | timeout | error | not_run"""
+        r = self.result.strip()
+        if r == "TIMEOUT":
+            return "timeout"
+        if r.startswith("ERROR"):
+            return "error"
+        if r in ("", "NOT_RUN"):
+            return "not_run"
+        return "solved"
+
+    @property
+    def seconds(self) -> float | None:
+        return None if self.ms is None else self.ms / 1000.0
+
+
+def read_peer(path: str) -> dict[tuple[str, str], PeerRow]:
+    """peer-times.csv: problem,to_play,result,ms,status,expected_first,first_ok."""
+    out: dict[tuple[str, str], PeerRow] = {}
+    with open(path, newline="", encoding="utf-8") as f:
+        for rec in csv.DictReader(f):
+            ms_text = (rec.get("ms") or "").strip()
+            try:
+                ms = float(ms_text) if ms_text else None
+            except ValueError:
+                ms = None
+            pr = PeerRow(rec["problem"].strip(), rec["to_play"].strip().upper(),
+                         (rec.get("result") or "").strip(), ms, (rec.get("status") or "").strip())
+            out[(pr.problem, pr.to_play)] = pr
+    return out
+
+
+def our_class(row: Row) -> str | None:
+    """Our result in tsumego.js's terms, approximating 'ko master' by K threats."""
+    if not row.solved or row.by_threats is None:
+        return None
+    me = row.side
+    sign = 1 if me == "B" else -1
+    opp_best = row.by_threats.get(str(-sign * K))  # the opponent has K more threats
+    even = row.by_threats.get("0")
+    mine_best = row.by_threats.get(str(sign * K))
+    if opp_best == me:
+        return "win_even_if_opponent_km"
+    if even == me:
+        return "win_no_ko_threats"
+    if mine_best == me:
+        return "win_only_as_km"
+    return "loss_even_as_km"
+
+
+@dataclass
+class CompareRow:
+    problem: str
+    side: str
+    ours_s: float | None
+    ours: str  # status, "unknown" or "error"
+    peer_s: float | None
+    peer: str  # result text (move, loss, TIMEOUT, ERROR..., missing)
+    ours_solved: bool
+    peer_solved: bool  # at all (within the peer's own limit)
+    peer_in_limit: bool  # within our --time-limit
+    ratio: float | None
+    our_class: str | None
+    peer_class: str | None
+    excluded: bool  # both errored
+
+
+def compare_rows(rows: Iterable[Row], peer: dict[tuple[str, str], PeerRow],
+                 time_limit: float | None) -> list[CompareRow]:
+    out: list[CompareRow] = []
+    for r in rows:
+        sides = ["B", "W"] if r.side == "-" else [r.side]
+        for s in sides:
+            pr = peer.get((r.problem, s))
+            ours_solved = r.solved
+            ours = "error" if r.error else r.status
+            ours_s = None if r.error and r.side == "-" else r.seconds
+            if pr is None:
+                out.append(CompareRow(r.problem, s, ours_s, ours, None, "missing", ours_solved,
+                                      False, False, None, our_class(r), None, False))
+                continue
+            peer_solved = pr.kind == "solved" and pr.seconds is not None
+            in_limit = peer_solved and (time_limit is None or (pr.seconds or 0.0) <= time_limit)
+            ratio = None
+            if ours_solved and peer_solved and pr.seconds is not None:
+                ratio = max(r.seconds, MIN_SECONDS) / max(pr.seconds, MIN_SECONDS)
+            out.append(CompareRow(
+                r.problem, s, ours_s, ours, pr.seconds, pr.result, ours_solved, peer_solved,
+                in_limit, ratio, our_class(r),
+                pr.status if pr.status in PEER_SOLVED_CLASSES else None,
+                excluded=bool(r.error) and pr.kind == "error"))
+    return out
+
+
+def compare_totals(crows: Sequence[CompareRow], time_limit: float | None) -> dict[str, Any]:
+    rows = [c for c in crows if not c.excluded and c.peer != "missing"]
+    ratios = [c.ratio for c in rows if c.ratio is not None]
+    both = [c for c in rows if c.ratio is not None]
+    faster = [c for c in rows if c.ours_solved and (
+        not c.peer_solved or (c.ratio is not None and c.ratio < 1))]
+    slower = [c for c in rows if c.peer_solved and (
+        not c.ours_solved or (c.ratio is not None and c.ratio > 1))]
+    class_diff = [c for c in rows if c.our_class and c.peer_class and
+                  c.our_class != c.peer_class]
+    return {
+        "kind": "compare_totals",
+        "time_limit": time_limit,
+        "compared": len(rows),
+        "excluded_both_error": sum(1 for c in crows if c.excluded),
+        "missing_in_peer": sum(1 for c in crows if c.peer == "missing"),
+        "ours_solved": sum(1 for c in rows if c.ours_solved),
+        "peer_solved_in_limit": sum(1 for c in rows if c.peer_in_limit),
+        "peer_solved_any": sum(1 for c in rows if c.peer_solved),
+        "peer_timeout": sum(1 for c in rows if c.peer == "TIMEOUT"),
+        "peer_error": sum(1 for c in rows if c.peer.startswith("ERROR")),
+        "both_solved": len(both),
+        "only_ours": sum(1 for c in rows if c.ours_solved and not c.peer_solved),
+        "only_peer": sum(1 for c in rows if c.peer_solved and not c.ours_solved),
+        "we_faster": len(faster),
+        "peer_faster": len(slower),
+        "geomean_ratio": math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+        if ratios else None,
+        "median_ratio": statistics.median(ratios) if ratios else None,
+        "ours_total_s": sum(c.ours_s or 0.0 for c in rows),
+        "peer_total_s": sum(c.peer_s or 0.0 for c in rows),
+        "ours_both_solved_s": sum(c.ours_s or 0.0 for c in both),
+        "peer_both_solved_s": sum(c.peer_s or 0.0 for c in both),
+        "class_differs": [f"{c.problem} {c.side}: ours {c.our_class}, peer {c.peer_class}"
+                          for c in class_diff],
+    }
+
+
+# --- totals ---------------------------------------------------------------------------------------
+
+def peak_rss_mib() -> tuple[float, float]:
+    """(this process, largest finished child) peak resident set size in MiB (Linux: KiB)."""
+    scale = 1024.0 if sys.platform != "darwin" else 1024.0 * 1024.0
+    me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / scale
+    return me, kids
+
+
+def totals(rows: Sequence[Row], wall: float) -> dict[str, Any]:
+    runs = [r for r in rows if r.side != "-" and not r.error]
+    solved = [r for r in runs if r.solved]
+    unknown = [r for r in runs if not r.solved]
+    errors = [r for r in rows if r.error]
+    secs = [r.seconds for r in runs]
+    nodes = sum(r.nodes for r in runs)
+    total_s = sum(secs)
+    mism = [r for r in runs if r.stated_ok == "no"]
+    me, kids = peak_rss_mib()
+    return {
+        "kind": "totals",
+        "files": len({r.problem for r in rows}),
+        "runs": len(runs),
+        "solved": len(solved),
+        "unknown": len(unknown),
+        "unknown_by_limit": {k: sum(1 for r in unknown if r.limit == k)
+                             for k in sorted({r.limit or "?" for r in unknown})},
+        "errors": len(errors),
+        "load_errors": sum(1 for r in errors if r.side == "-"),
+        "total_s": total_s,
+        "total_cpu_s": sum(r.cpu for r in runs),
+        "median_s": statistics.median(secs) if secs else 0.0,
+        "wall_s": wall,
+        "nodes": nodes,
+        "nodes_per_s": nodes / total_s if total_s else 0.0,
+        "peak_rss_mib": max(me, kids),
+        "peak_rss_self_mib": me,
+        "peak_rss_children_mib": kids,
+        "stated_checked": sum(1 for r in runs if r.stated_ok != "-"),
+        "stated_yes": sum(1 for r in runs if r.stated_ok == "yes"),
+        "stated_undecided": sum(1 for r in runs if r.stated_ok == "?"),
+        "stated_mismatches": [mismatch_text(r) for r in mism],
+        "error_list": [r.error for r in errors],
+    }
+
+
+def mismatch_text(r: Row) -> str:
+    missing = [m for m in r.stated if m not in (r.best_moves or [])]
+    at0 = [m for m in missing if m in (r.moves or [])]
+    note = f"; {' '.join(at0)} wins at balance 0" if at0 else ""
+    best = " ".join(r.best_moves or []) or "none"
+    return (f"{r.problem} {r.side} ({r.status}): stated {' '.join(r.stated)}, "
+            f"not in best_moves: {' '.join(missing)}; best_moves: {best}{note}")
+
+
+# --- output ---------------------------------------------------------------------------------------
+
+def _out(line: str = "") -> None:
+    print(line, flush=True)
+
+
+def _fmt_s(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+def row_line(r: Row, width: int) -> str:
+    if r.error:
+        return f"{r.problem:<{width}} {r.side:<4} ERROR  {r.error}"
+    status = r.status + (f"({r.limit})" if r.limit else "")
+    return (f"{r.problem:<{width}} {r.side:<4} {status:<13} {r.winner or '-':<6} "
+            f"{r.best or '-':<5} {r.stated_ok:<6} {r.nodes:>10} {r.seconds:>8.3f} "
+            f"{r.nps:>8.0f} {r.cpu:>8.3f}")
+
+
+def header(width: int) -> str:
+    return (f"{'problem':<{width}} {'side':<4} {'status':<13} {'winner':<6} {'best':<5} "
+            f"{'stated':<6} {'nodes':>10} {'seconds':>8} {'nodes/s':>8} {'cpu_s':>8}")
+
+
+def print_totals(t: dict[str, Any]) -> None:
+    _out("== totals")
+    lim = ", ".join(f"{k} {v}" for k, v in t["unknown_by_limit"].items())
+    _out(f"files: {t['files']}; problem-sides run: {t['runs']}; solved {t['solved']}, "
+         f"unknown {t['unknown']}{f' ({lim})' if lim else ''}; errors {t['errors']} "
+         f"({t['load_errors']} files failed to load)")
+    share = t["total_cpu_s"] / t["total_s"] if t["total_s"] else 0.0
+    _out(f"seconds: total {t['total_s']:.3f}, median {t['median_s']:.3f} (wall {t['wall_s']:.1f}); "
+         f"CPU {t['total_cpu_s']:.3f} s = {share:.0%} of the solve time")
+    _out(f"nodes: total {t['nodes']}, {t['nodes_per_s']:.0f} nodes/s")
+    _out(f"peak RSS: {t['peak_rss_mib']:.1f} MiB (this process {t['peak_rss_self_mib']:.1f}, "
+         f"workers {t['peak_rss_children_mib']:.1f})")
+    _out(f"stated first moves checked: {t['stated_checked']}, among best_moves "
+         f"{t['stated_yes']}, undecided (unknown) {t['stated_undecided']}")
+    _out(f"stated-move mismatches: {len(t['stated_mismatches'])}")
+    for m in t["stated_mismatches"]:
+        _out(f"  {m}")
+    if t["error_list"]:
+        _out(f"errors: {len(t['error_list'])}")
+        for e in t["error_list"]:
+            _out(f"  {e}")
+
+
+def print_compare(crows: Sequence[CompareRow], ct: dict[str, Any], width: int) -> None:
+    _out("== compare with tsumego.js (ratio = ours / peer seconds)")
+    _out(f"{'problem':<{width}} {'side':<4} {'ours_s':>8} {'ours':<8} {'peer_s':>8} "
+         f"{'peer':<12} {'ratio':>7}  note")
+    for c in crows:
+        ratio = "-" if c.ratio is None else f"{c.ratio:.2f}"
+        notes = []
+        if c.excluded:
+            notes.append("both error: excluded")
+        if c.our_class and c.peer_class and c.our_class != c.peer_class:
+            notes.append(f"class: ours {c.our_class}, peer {c.peer_class}")
+        peer = c.peer if len(c.peer) <= 12 else c.peer[:11] + "…"
+        _out(f"{c.problem:<{width}} {c.side:<4} {_fmt_s(c.ours_s):>8} {c.ours:<8} "
+             f"{_fmt_s(c.peer_s):>8} {peer:<12} {ratio:>7}  {'; '.join(notes)}")
+    lim = ct["time_limit"]
+    lim_text = f"{lim:g} s" if lim is not None else "no limit"
+    _out("== compare totals")
+    _out(f"compared problem-sides: {ct['compared']} (excluded, both error: "
+         f"{ct['excluded_both_error']}; not in the peer file: {ct['missing_in_peer']})")
+    _out(f"solved within {lim_text}: ours {ct['ours_solved']}, tsumego.js "
+         f"{ct['peer_solved_in_limit']} (tsumego.js within its own limit: "
+         f"{ct['peer_solved_any']}; TIMEOUT {ct['peer_timeout']}, ERROR {ct['peer_error']})")
+    _out(f"both solved: {ct['both_solved']}; only ours: {ct['only_ours']}; only tsumego.js: "
+         f"{ct['only_peer']}")
+    _out(f"we are faster: {ct['we_faster']}; tsumego.js faster: {ct['peer_faster']} "
+         f"(an unsolved side counts as slower)")
+    gm = ct["geomean_ratio"]
+    md = ct["median_ratio"]
+    _out(f"ratio ours/peer over both solved: geometric mean "
+         f"{'-' if gm is None else f'{gm:.3f}'}, median {'-' if md is None else f'{md:.3f}'}")
+    _out(f"total seconds: ours {ct['ours_total_s']:.2f}, tsumego.js {ct['peer_total_s']:.2f} "
+         f"(timeouts count their time); over both solved: ours {ct['ours_both_solved_s']:.2f}, "
+         f"tsumego.js {ct['peer_both_solved_s']:.2f}")
+    _out(f"ko class differs (ko master approximated by {K} threats): "
+         f"{len(ct['class_differs'])}")
+    for d in ct["class_differs"]:
+        _out(f"  {d}")
+
+
+# --- main -----------------------------------------------------------------------------------------
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(
+        prog="bench.py", description=__doc__.split("\n\n")[1] if __doc__ else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dirs", nargs="+", metavar="DIR", help="collections (or single files)")
+    ap.add_argument("--time-limit", type=float, default=10.0,
+                    help="seconds per problem and side (default 10; 0 = none)")
+    ap.add_argument("--json", action="store_true", help="JSON lines instead of text")
+    ap.add_argument("--compare", metavar="PEER_CSV", help="tsumego.js peer-times.csv")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--no-board", action="store_true", help="skip the board-speed measurement")
+    ap.add_argument("--board-seconds", type=float, default=1.0,
+                    help="replay seconds per board size for the board-speed measurement "
+                         "(default 1)")
+    args = ap.parse_args(argv)
+    if args.time_limit < 0:
+        ap.error("--time-limit must be >= 0")
+    if args.jobs < 1:
+        ap.error("--jobs must be >= 1")
+    for d in args.dirs:
+        if not Path(d).exists():
+            ap.error(f"no such directory: {d}")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    time_limit = args.time_limit or None
+    as_json = args.json
+    peer = read_peer(args.compare) if args.compare else None
+
+    if not args.no_board:
+        for size in (9, 19):
+            bs = board_speed(size, args.board_seconds)
+            if as_json:
+                _out(json.dumps({"kind": "board", **asdict(bs)}))
+            else:
+                _out(f"board {size}x{size}: {bs.plays_per_s:,.0f} plays/s (play_fast replaying "
+                     f"random games: best batch; mean {bs.mean_plays_per_s:,.0f} over "
+                     f"{bs.plays} plays in {bs.seconds:.2f} s); random playout "
+                     f"{bs.random_plays_per_s:,.0f} plays/s")
+
+    tasks = collect(args.dirs)
+    width = max([24] + [len(t.rel) for t in tasks])
+    if not as_json:
+        _out(f"{len(tasks)} files, time limit "
+             f"{'none' if time_limit is None else f'{time_limit:g} s'} per side, "
+             f"jobs {args.jobs}")
+        _out(header(width))
+    rows: list[Row] = []
+    t0 = time.monotonic()
+    for file_rows in run_all(tasks, time_limit, args.jobs):
+        for r in file_rows:
+            rows.append(r)
+            if as_json:
+                d = asdict(r)
+                d = {"kind": "error" if r.error else "result", **d,
+                     "nodes_per_s": round(r.nps), "seconds": round(r.seconds, 4)}
+                _out(json.dumps(d))
+            else:
+                _out(row_line(r, width))
+    t = totals(rows, time.monotonic() - t0)
+    if as_json:
+        _out(json.dumps(t))
+    else:
+        print_totals(t)
+
+    if peer is not None:
+        crows = compare_rows(rows, peer, time_limit)
+        ct = compare_totals(crows, time_limit)
+        if as_json:
+            for c in crows:
+                _out(json.dumps({"kind": "compare", **asdict(c)}))
+            _out(json.dumps(ct))
+        else:
+            print_compare(crows, ct, width)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
