@@ -105,7 +105,9 @@ def parse_problem(data: bytes, name: str = "<sgf>") -> ProblemFile:
             if nd.has_property("SQ"):
                 squares.extend(_point(pt, size) for pt in nd.get("SQ"))
             if nd.has_property("PL"):
-                pl = BLACK if nd.get("PL") == "b" else WHITE
+                raw_pl = nd.get_raw("PL").strip().upper()
+                if raw_pl in (b"B", b"W"):  # an empty PL[] counts as missing
+                    pl = BLACK if raw_pl == b"B" else WHITE
             if nd.has_property("C") and not comment:
                 comment = nd.get("C")
         stated: list[int] = []
