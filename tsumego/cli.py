@@ -8,10 +8,11 @@ from pathlib import Path
 
 import click
 
-from .board import BLACK, WHITE, color_from_name
+from .board import BLACK, WHITE, color_from_name, color_name
 from .coords import PASS, to_gtp, to_sgf
+from .infer import crop_diagram
 from .problem import ProblemError
-from .sgf import read_problem
+from .sgf import parse_problem, read_problem
 from .solver import Solution, solve
 
 EXIT_OK = 0
@@ -65,10 +66,20 @@ def main() -> None:
               default="readable", show_default=True,
               help="readable: key lines and refutations; full: a complete proof.")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@click.option("--explain", is_flag=True,
+              help="Show what was inferred for a plain problem (goal, target, region).")
+@click.option("--goal", type=click.Choice(["kill", "live"]), default=None,
+              help="Plain problems: the goal of the side to play (overrides the inference).")
+@click.option("--target", "target_pts", default=None, metavar="POINTS",
+              help="Target stone(s), SGF or GTP points (overrides MA and the inference).")
+@click.option("--region", default=None, metavar="POINTS|RECT",
+              help="Region: points, or a rectangle such as aa-ff (overrides the framing).")
 def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | None,
               max_nodes: int | None, tt_size: int, as_json: bool, output: str | None,
-              tree_mode: str, force: bool) -> None:
-    """Solve a marked problem: who wins, how, and every correct first move."""
+              tree_mode: str, force: bool, explain: bool, goal: str | None,
+              target_pts: str | None, region: str | None) -> None:
+    """Solve a problem: who wins, how, and every correct first move. A problem without MA
+    (a plain problem) is inferred and framed first (--explain shows how)."""
     if time_limit is not None and time_limit <= 0:
         _fail("--time-limit must be positive")
     if max_nodes is not None and max_nodes <= 0:
@@ -80,7 +91,15 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
     if output is not None:
         _check_output(file, output, force)
     try:
-        pf = read_problem(file)
+        if goal is None and target_pts is None and region is None:
+            pf = read_problem(file)
+        else:
+            try:
+                data = Path(file).read_bytes()
+            except OSError:
+                pf = read_problem(file)  # raises the usual error for a missing file
+            else:
+                pf = parse_problem(data, file, goal=goal, target=target_pts, region=region)
     except ProblemError as e:
         _fail(str(e))
         return
@@ -96,13 +115,27 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
         assert other is not None
         tree_note = _write_tree(file, output, sol, other, tree_mode, time_limit, max_nodes)
     if as_json:
-        click.echo(json.dumps(sol.to_json(file)))
+        obj = sol.to_json(file)
+        obj["inferred"] = None if pf.inferred is None else pf.inferred.to_json(problem.size)
+        click.echo(json.dumps(obj))
         sys.exit(EXIT_LIMIT if sol.limit else EXIT_OK)
     assert other is not None
     size = problem.size
     click.echo(file)
-    click.echo(problem.diagram())
-    click.echo("  (# @ target, X O stones, . region, - outside the region)")
+    inf = pf.inferred
+    if inf is not None and (explain or inf.rule != "marked"):
+        if explain:
+            click.echo(inf.explain(problem))
+        else:
+            click.echo(crop_diagram(problem, inf.frame))
+            click.echo("  (# @ target, X O stones, x o virtual frame stones, . region, "
+                       "- outside the region)")
+            click.echo(f"Plain problem: inferred {color_name(inf.to_play)} to {inf.goal} "
+                       f"(rule {inf.rule}, confidence {inf.confidence:.2f}; "
+                       "--explain says more)")
+    else:
+        click.echo(problem.diagram())
+        click.echo("  (# @ target, X O stones, . region, - outside the region)")
     side = "Black" if problem.attacker == BLACK else "White"
     click.echo(f"Attacker: {side}; defender: {'White' if side == 'Black' else 'Black'}; "
                f"ko-threat balance {threats:+d}")

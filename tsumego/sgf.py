@@ -10,6 +10,7 @@ from sgfmill import sgf as _sgf
 
 from .board import BLACK, WHITE, Board
 from .coords import PASS
+from .infer import Inference, infer_with_overrides
 from .problem import Problem, ProblemError, make_problem
 
 
@@ -26,6 +27,7 @@ class ProblemFile:
     stated_moves: tuple[int, ...]  # first moves of the book's variations (may be empty)
     pl_given: bool  # whether the file had PL (else rules.md's fallbacks decided)
     comment: str
+    inferred: Inference | None = None  # what was inferred for a plain problem (no MA)
 
 
 _SIDE_IN_COMMENT = re.compile(r"\b(black|white)\b[^.\n]*\b(to play|to move|to live|to kill|"
@@ -63,8 +65,12 @@ def read_problem(path: str | Path) -> ProblemFile:
     return parse_problem(data, name)
 
 
-def parse_problem(data: bytes, name: str = "<sgf>") -> ProblemFile:
-    """Parse SGF bytes as a marked problem (see :func:`read_problem`)."""
+def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
+                  target: str | None = None, region: str | None = None) -> ProblemFile:
+    """Parse SGF bytes as a problem (see :func:`read_problem`). A file without ``MA`` is a
+    plain problem: :mod:`tsumego.infer` infers and frames it. ``goal`` (kill/live, for the side
+    to play), ``target`` (points) and ``region`` (points or a rectangle) override the file and
+    the inference."""
     game = _parse_bytes(data, name)
     root = game.get_root()
     try:
@@ -132,8 +138,14 @@ def parse_problem(data: bytes, name: str = "<sgf>") -> ProblemFile:
             pl = (BLACK if m.group(1).lower() == "black" else WHITE) if m else BLACK
     if stated_color is not None and stated_color != pl:
         stated = []  # the book's moves are for the other side
-    if not targets:
-        raise SgfError(f"{name}: no target: the file has no MA mark on the group in question")
+    if not targets or goal is not None or target is not None or region is not None:
+        try:
+            problem, inferred = infer_with_overrides(
+                board, pl, comment, marked=targets, squares=squares, goal=goal, target=target,
+                region=region, name=name)
+        except (ProblemError, ValueError) as e:
+            raise SgfError(f"{name}: {e}") from None
+        return ProblemFile(name, problem, tuple(stated), pl_given, comment, inferred)
     try:
         problem = make_problem(board, targets, to_play=pl, squares=squares, name=name)
     except ProblemError as e:

@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""Measure plain-problem solving against published books (issue 5, item 5).
+
+    python tools/measure_plain.py [--every N] [--time-limit S] [--jobs 2] [--out FILE.jsonl]
+                                  [--sets cho-elementary,cho-intermediate,...] [--data DIR]
+
+For every problem of each set (or every N-th, in file order): read it as a plain problem (the
+"Ten Thousand Tsumego" JSON through ``tools/convert_sanderland.py``, Go Game Guru SGF as is),
+let :mod:`tsumego.infer` infer and frame it, solve it for the side to play with the time
+limit, and compare with the book's first move(s):
+
+- **agree**: a book move is among the solver's ``best_moves`` (``agree_all`` in the JSON:
+  every listed move is);
+- **unknown**: the time limit stopped the search;
+- otherwise a disagreement, classified by further solves:
+
+  - ``outside``: the book's move is outside our region (the frame is wrong);
+  - ``roles``: with the other colour as defender the book's move is among ``best_moves`` (our
+    inference of the roles was wrong);
+  - ``book-weaker``: the book's move also wins, but only with more ko threats than our best
+    moves need (the book gives a ko where we prove an unconditional result, or a worse ko):
+    the book's answer is only one of several, or inferior;
+  - ``no-win``: we prove the side to play cannot win at all (in a book it always does: our
+    framing or target is wrong, or the book is);
+  - ``book-loses``: the side to play wins, but the book's move loses at every balance in our
+    frame (the book is wrong, or our frame is: these need a look, ``--show``);
+  - ``no-book-move``: the book lists no answer;
+  - ``error``: the problem could not be read or inferred.
+
+Per set it prints: problems, agree (any / all), each class, unknown, median solve time; the
+JSON lines file gets one object per problem. The Go Game Guru books' right first moves are
+the first-level moves leading to a leaf whose comment starts with "Correct" or "Also
+correct".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+try:
+    import tsumego  # noqa: F401
+except ImportError:  # runnable from the work tree without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from convert_sanderland import convert_file  # noqa: E402
+
+from tsumego.board import BLACK, Board, bits, opponent  # noqa: E402
+from tsumego.coords import PASS, from_sgf, to_sgf  # noqa: E402
+from tsumego.infer import Framing, crop_diagram, infer_problem  # noqa: E402
+from tsumego.problem import Problem, ProblemError  # noqa: E402
+from tsumego.sgf import SgfNode, parse_problem, read_tree  # noqa: E402
+from tsumego.search import Engine, SearchLimit  # noqa: E402
+from tsumego.solver import BALANCES, K  # noqa: E402
+
+DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+SETS = {
+    "cho-elementary": ("sanderland-tsumego/problems/1a. Tsumego Beginner/"
+                       "Cho Chikun Encyclopedia Life And Death - Elementary", "json"),
+    "cho-intermediate": ("sanderland-tsumego/problems/1b. Tsumego Intermediate/"
+                         "Cho Chikun Encyclopedia Life And Death - Intermediate", "json"),
+    "cho-advanced": ("sanderland-tsumego/problems/1c. Tsumego Advanced/"
+                     "Cho Chikun Encyclopedia Life And Death - Advanced", "json"),
+    "ggg-easy": ("gogameguru-go-problems/weekly-go-problems/easy", "sgf"),
+    "ggg-intermediate": ("gogameguru-go-problems/weekly-go-problems/intermediate", "sgf"),
+}
+# GNU Go 3.8 owl on the same Cho sets (issue 5): agreement with the book, median ms
+GNUGO = {"cho-elementary": "81%", "cho-intermediate": "61%", "cho-advanced": "31%"}
+CLASSES = ("agree", "outside", "roles", "book-weaker", "no-win", "book-loses", "no-book-move",
+           "unknown", "error")
+
+
+@dataclass(frozen=True)
+class Task:
+    set: str
+    path: str
+    kind: str  # json | sgf
+    time_limit: float
+    max_nodes: int | None
+    framing: Framing
+    recheck: bool
+
+
+# --- reading the books ------------------------------------------------------------------------
+
+def _correct_first_moves(root: SgfNode, size: int) -> list[int]:
+    """First-level moves of a Go Game Guru tree that lead to a leaf commented "Correct" or
+    "Also correct"."""
+    out = []
+    for child in root.children:
+        mv = child.move()
+        if mv is None:
+            continue
+        stack = [child]
+        ok = False
+        while stack and not ok:
+            n = stack.pop()
+            if not n.children:
+                c = (n.get("C") or "").strip().lower()
+                ok = c.startswith("correct") or c.startswith("also correct")
+            stack.extend(n.children)
+        if ok:
+            p = PASS if mv[1] in ("", "tt") else from_sgf(mv[1], size)
+            if p not in out:
+                out.append(p)
+    return out
+
+
+def load(task: Task) -> tuple[bytes, list[int]]:
+    """The problem as SGF bytes and the book's right first moves."""
+    path = Path(task.path)
+    if task.kind == "json":
+        data = convert_file(path)
+        obj = json.loads(path.read_text(encoding="utf-8"))
+        size = int(obj.get("SZ", 19))
+        book = [from_sgf(e[1], size) for e in obj.get("SOL", []) if e[1]]
+        return data, book
+    data = path.read_bytes()
+    root = read_tree(data, str(path))
+    size = int(root.get("SZ", "19") or 19)
+    return data, _correct_first_moves(root, size)
+
+
+# --- the measurement --------------------------------------------------------------------------
+
+@dataclass
+class Check:
+    """What the measurement needs from the solver: the winner at each balance -K..K, the
+    least favourable balance at which the side to play still wins (``best_k``), and whether
+    each book move wins there (that is: is among ``solve()``'s ``best_moves``)."""
+
+    by_threats: dict[int, int] | None = None
+    best_k: int | None = None
+    book_wins: dict[int, bool] | None = None
+    book_wins_somewhere: dict[int, bool] | None = None
+    best_moves: list[int] | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    limit: str | None = None
+
+
+def check_book(problem: Problem, book: list[int], time_limit: float | None,
+               max_nodes: int | None, *, full: bool = False) -> Check:
+    """Decide whether the book's moves are among the solver's ``best_moves`` without proving
+    every other move: the winner at each balance as :func:`tsumego.solver.solve` computes it,
+    then each book move at the least favourable winning balance (``best_moves`` is exactly
+    the set of moves that win there). With ``full``, also every winning move there."""
+    color = problem.to_play
+    start = time.monotonic()
+    deadline = None if time_limit is None else start + time_limit
+    engine = Engine(problem, tt_size=1_000_000, max_nodes=max_nodes, deadline=deadline)
+    out = Check()
+    by: dict[int, int] = {}
+    try:
+        for k in sorted(BALANCES, key=lambda j: (abs(j), j)):
+            if k in by:
+                continue
+            w = engine.solve(color, k)
+            by[k] = w
+            for j in range(-K, K + 1):  # monotone in the balance
+                if (w == BLACK and j > k) or (w != BLACK and j < k):
+                    by.setdefault(j, w)
+        out.by_threats = {k: by[k] for k in range(-K, K + 1)}
+        wins = [k for k, w in out.by_threats.items() if w == color]
+        if wins:
+            best_k = min(wins) if color == BLACK else max(wins)
+            out.best_k = best_k
+            out.book_wins = {m: engine.solve_after(color, m, best_k) == color for m in book}
+            if not any(out.book_wins.values()):
+                most = K if color == BLACK else -K
+                out.book_wins_somewhere = {
+                    m: engine.solve_after(color, m, most) == color for m in book}
+                if full:
+                    cands = list(bits(problem.board().empty & problem.region))
+                    if color == problem.defender:
+                        cands.append(PASS)
+                    out.best_moves = [m for m in cands
+                                      if engine.solve_after(color, m, best_k) == color]
+        else:
+            out.book_wins = {m: False for m in book}
+            out.best_moves = []
+    except SearchLimit as e:
+        out.limit = e.kind
+    out.nodes = engine.nodes
+    out.seconds = time.monotonic() - start
+    return out
+
+
+def _unframed(problem: Problem, frame: int) -> Board:
+    """The book's position: the problem's board without the frame stones."""
+    b = problem.board()
+    for p in bits(frame):
+        b.remove(p)
+    return b
+
+
+def run(task: Task) -> dict[str, Any]:
+    rec: dict[str, Any] = {"set": task.set, "problem": Path(task.path).name}
+    t0 = time.monotonic()
+    try:
+        data, book = load(task)
+        pf = parse_problem(data, task.path)
+        problem, inf = pf.problem, pf.inferred
+        if inf is not None and task.framing != Framing():
+            # re-frame with the framing under test (parse_problem used the default)
+            problem, inf = infer_problem(_unframed(problem, inf.frame), problem.to_play,
+                                         pf.comment, name=task.path, framing=task.framing)
+    except (ProblemError, ValueError, OSError) as e:
+        rec.update(cls="error", error=str(e), seconds=round(time.monotonic() - t0, 3))
+        return rec
+    size = problem.size
+    color = problem.to_play
+    frame = inf.frame if inf else 0
+    rec.update(
+        to_play="B" if color == BLACK else "W",
+        book=[to_sgf(m, size) for m in book],
+        rule=inf.rule if inf else "marked", confidence=round(inf.confidence, 3) if inf else 1,
+        goal=inf.goal if inf else None, defender="B" if problem.defender == BLACK else "W",
+        target=[to_sgf(p, size) for p in bits(problem.target)],
+        region_empty=bin(problem.region & problem.board().empty).count("1"))
+    chk = check_book(problem, book, task.time_limit, task.max_nodes, full=task.recheck)
+    rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes, limit=chk.limit,
+               best_threats=chk.best_k,
+               by_threats=None if chk.by_threats is None else {
+                   str(k): "B" if w == BLACK else "W" for k, w in chk.by_threats.items()})
+    if chk.best_moves is not None:
+        rec["best_moves"] = [to_sgf(m, size) for m in chk.best_moves]
+    rec["cls"] = classify(problem, frame, chk, book, task, rec)
+    if rec["cls"] not in ("agree", "unknown"):
+        rec["diagram"] = crop_diagram(problem, frame)
+    return rec
+
+
+def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Task,
+             rec: dict[str, Any]) -> str:
+    if chk.limit is not None:
+        return "unknown"
+    if not book:
+        return "no-book-move"
+    assert chk.book_wins is not None
+    rec["agree_all"] = all(chk.book_wins.values())
+    if any(chk.book_wins.values()):
+        return "agree"
+    if all(m != PASS and not problem.region >> m & 1 for m in book):
+        return "outside"
+    if task.recheck:
+        color = problem.to_play
+        try:  # the other colour as defender
+            swapped, _ = infer_problem(_unframed(problem, frame), color, "",
+                                       goal="live" if color == problem.attacker else "kill",
+                                       framing=task.framing)
+            c2 = check_book(swapped, book, task.time_limit, task.max_nodes)
+            rec["swapped"] = None if c2.book_wins is None else any(c2.book_wins.values())
+            if c2.book_wins is not None and any(c2.book_wins.values()):
+                return "roles"
+        except ProblemError:
+            pass
+    if chk.book_wins_somewhere and any(chk.book_wins_somewhere.values()):
+        return "book-weaker"
+    if chk.best_k is None:
+        return "no-win"
+    return "book-loses"
+
+
+def run_safe(task: Task) -> dict[str, Any]:
+    try:
+        return run(task)
+    except Exception as e:  # report and go on: one bad problem must not stop a long run
+        return {"set": task.set, "problem": Path(task.path).name, "cls": "error",
+                "error": f"{type(e).__name__}: {e}"}
+
+
+# --- driver -----------------------------------------------------------------------------------
+
+def tasks_for(name: str, data_dir: Path, every: int, offset: int, args: argparse.Namespace,
+              framing: Framing) -> list[Task]:
+    rel, kind = SETS[name]
+    d = data_dir / rel
+    files = sorted(p for p in d.iterdir() if p.suffix == "." + kind)
+    picked = files[offset::every]
+    if args.problems:
+        wanted = set(args.problems.split(","))
+        picked = [p for p in picked if p.name in wanted or p.stem in wanted]
+    return [Task(name, str(p), kind, args.time_limit, args.max_nodes, framing,
+                 not args.no_recheck)
+            for p in picked]
+
+
+def summary(name: str, recs: list[dict[str, Any]]) -> str:
+    n = len(recs)
+    counts = {c: sum(1 for r in recs if r.get("cls") == c) for c in CLASSES}
+    agree_all = sum(1 for r in recs if r.get("cls") == "agree" and r.get("agree_all"))
+    times = [r["seconds"] for r in recs if "seconds" in r and r.get("cls") != "error"]
+    solved_times = [r["seconds"] for r in recs if r.get("cls") not in ("unknown", "error")
+                    and "seconds" in r]
+    nodes = [r["nodes"] for r in recs if "nodes" in r]
+
+    def pct(k: int) -> str:
+        return f"{k} ({100 * k / n:.0f}%)" if n else "0"
+
+    parts = [f"{name}: {n} problems", f"agree {pct(counts['agree'])}",
+             f"(all listed moves {pct(agree_all)})"]
+    for c in CLASSES[1:]:
+        if counts[c]:
+            parts.append(f"{c} {counts[c]}")
+    if times:
+        parts.append(f"median {statistics.median(times):.2f} s")
+    if solved_times:
+        parts.append(f"(solved: median {statistics.median(solved_times):.2f} s)")
+    if nodes:
+        parts.append(f"median {statistics.median(nodes):.0f} nodes")
+    if name in GNUGO:
+        parts.append(f"[GNU Go owl: {GNUGO[name]}]")
+    return "; ".join(parts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ", ".join(SETS))
+    ap.add_argument("--data", default=str(DEFAULT_DATA), help="the shared data directory")
+    ap.add_argument("--every", type=int, default=1, help="take every N-th problem")
+    ap.add_argument("--offset", type=int, default=0, help="start at this index")
+    ap.add_argument("--problems", default="", help="only these file names (comma-separated)")
+    ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per solve")
+    ap.add_argument("--max-nodes", type=int, default=None,
+                    help="node budget per solve (reproducible on a loaded machine)")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--out", default=None, help="JSON lines file, one object per problem")
+    ap.add_argument("--no-recheck", action="store_true",
+                    help="do not re-solve disagreements to classify them")
+    ap.add_argument("--show", action="store_true", help="print the diagram of disagreements")
+    ap.add_argument("--mode", default=Framing.mode, choices=("inside", "voronoi", "flood", "box"))
+    ap.add_argument("--distance", type=int, default=Framing.distance)
+    ap.add_argument("--margin", type=int, default=Framing.margin)
+    ap.add_argument("--beyond", type=int, default=Framing.beyond)
+    ap.add_argument("--targets", default=Framing.targets, choices=("largest", "enclosed"))
+    ap.add_argument("--no-derive", action="store_true")
+    args = ap.parse_args(argv)
+    framing = Framing(mode=args.mode, distance=args.distance, margin=args.margin,
+                      beyond=args.beyond,
+                      derive=not args.no_derive, targets=args.targets)
+    names = [s.strip() for s in args.sets.split(",") if s.strip()]
+    for s in names:
+        if s not in SETS:
+            ap.error(f"unknown set {s!r}")
+    tasks: list[Task] = []
+    for s in names:
+        tasks.extend(tasks_for(s, Path(args.data), args.every, args.offset, args, framing))
+    out = open(args.out, "w", encoding="utf-8") if args.out else None
+    results: dict[str, list[dict[str, Any]]] = {s: [] for s in names}
+    start = time.monotonic()
+    print(f"# {len(tasks)} problems, time limit {args.time_limit} s, {args.jobs} jobs, "
+          f"framing {framing}", flush=True)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futs = {pool.submit(run_safe, t): t for t in tasks}
+        done = 0
+        for fut in as_completed(futs):
+            rec = fut.result()
+            done += 1
+            results[rec["set"]].append(rec)
+            if out:
+                out.write(json.dumps({k: v for k, v in rec.items() if k != "diagram"}) + "\n")
+                out.flush()
+            print(f"[{done}/{len(tasks)}] {rec['set']} {rec['problem']}: {rec['cls']} "
+                  f"{rec.get('seconds', '')}", file=sys.stderr, flush=True)
+            if args.show and rec["cls"] not in ("agree", "unknown"):
+                print(f"\n{rec['set']} {rec['problem']}: {rec['cls']} book {rec.get('book')} "
+                      f"best {rec.get('best_moves')} rule {rec.get('rule')} "
+                      f"{rec.get('error', '')}\n{rec.get('diagram', '')}", flush=True)
+    if out:
+        out.close()
+    print(f"# wall time {time.monotonic() - start:.0f} s; "
+          f"python tools/measure_plain.py {' '.join(argv if argv is not None else sys.argv[1:])}")
+    for s in names:
+        print(summary(s, results[s]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
