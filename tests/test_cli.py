@@ -30,7 +30,7 @@ SIX_WHITE = f"(;GM[1]FF[4]SZ[6]PL[W]{SETUP}MA[ad])"
 
 JSON_KEYS = {"file", "to_play", "attacker", "defender", "target", "threats", "winner",
              "status", "by_threats", "moves", "best_moves", "best_threats", "best", "nodes",
-             "seconds", "limit"}
+             "seconds", "limit", "inferred"}
 
 
 def run(*args: str):
