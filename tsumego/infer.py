@@ -450,6 +450,19 @@ def voronoi_zone(board: Board, target: int, distance: int) -> int:
         zone = grown
 
 
+def _holes(board: Board, zone: int, open_area: int) -> int:
+    """Empty points outside ``zone`` that are shut in by it and by stones: their empty
+    (edge-connected) area reaches neither the open board nor a point three lines from the
+    zone. A frame stone there would be an attacker stone inside the defender's space."""
+    geo = board.geo
+    free = board.empty & ~zone
+    far = zone
+    for _ in range(3):
+        far = _dilate8(geo, far)
+    seeds = free & (open_area | ~far)
+    return free & ~geo.flood(seeds, free)
+
+
 def inside_zone(board: Board, target: int, distance: int, beyond: int = 1) -> int:
     """The zone of the problem in inside mode: what a Go player sees as the inside of the
     attacker's wall, plus one line.
@@ -487,6 +500,7 @@ def inside_zone(board: Board, target: int, distance: int, beyond: int = 1) -> in
         for _ in range(beyond):
             zone |= _dilate8(geo, zone) & (board.empty | own)
         zone |= _dilate8(geo, zone) & own  # no defender stone on the ring
+        zone |= _holes(board, zone, open_area)
         more = zone & own & ~inside
         if not more:
             return zone
