@@ -179,6 +179,7 @@ def test_bad_options(write_sgf, args):
     (f"(;GM[1]FF[4]SZ[6]{SETUP}MA[ad])", "B"),  # nothing: Black
     (f"(;GM[1]FF[4]SZ[6]{SETUP}MA[ad];W[be])", "W"),  # the first move of the first variation
     (f"(;GM[1]FF[4]SZ[6]{SETUP}MA[ad]C[White to live.])", "W"),  # the root comment
+    (f"(;GM[1]FF[4]SZ[6]{SETUP}MA[ad]C[Can White live?])", "W"),  # a question names it too
     (f"(;GM[1]FF[4]SZ[6]PL[B]{SETUP}MA[ad];W[be])", "B"),  # PL wins over the variation
 ])
 def test_side_to_play_fallbacks(write_sgf, sgf, expected):

@@ -81,6 +81,10 @@ O O O O . .
     ("How should Black kill?", BLACK, WHITE),
     ("White to save the corner stones", WHITE, WHITE),
     ("Black to capture", BLACK, WHITE),
+    # the named colour is the one that dies
+    ("White is dead?", BLACK, WHITE),
+    ("Is Black dead?", WHITE, BLACK),
+    ("Black to play. White dies", BLACK, WHITE),
     ("To play and live.", WHITE, WHITE),
     ("Problem 12. Kill!", BLACK, WHITE),
 ])

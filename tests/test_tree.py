@@ -20,6 +20,7 @@ from tsumego import IllegalMove, read_problem
 from tsumego.board import bits, color_from_name, opponent
 from tsumego.cli import main
 from tsumego.coords import to_sgf
+from tsumego.tree import TreeTooLarge, build_tree
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
@@ -286,3 +287,35 @@ def test_output_into_a_missing_directory_is_a_one_line_error(tmp_path):
     r = invoke("solve", str(PROBLEMS / "bent-three.sgf"), "-o", str(tmp_path / "no" / "x.sgf"))
     assert r.exit_code == 2
     _one_line_error(r)
+
+
+@pytest.mark.parametrize("verb", ["solve", "export"])
+def test_a_tree_over_its_node_limit_is_not_written(tmp_path, verb):
+    out = tmp_path / "x.sgf"
+    r = invoke(verb, str(PROBLEMS / "rabbity-six.sgf"), "-o", str(out), "--tree", "full",
+               "--tree-max-nodes", "50")
+    assert r.exit_code == 3, r.output
+    assert "no full tree written" in r.stderr and "more than 50 nodes" in r.stderr
+    assert not out.exists()
+    r = invoke(verb, str(PROBLEMS / "rabbity-six.sgf"), "-o", str(out), "--tree", "full")
+    assert r.exit_code == 0, r.output
+    assert out.exists()
+
+
+def test_tree_limits_raise():
+    problem = read_problem(PROBLEMS / "rabbity-six.sgf").problem
+    with pytest.raises(TreeTooLarge):
+        build_tree(problem, mode="full", max_nodes=50)
+    with pytest.raises(TreeTooLarge):
+        build_tree(problem, mode="full", time_limit=1e-9)
+
+
+@pytest.mark.parametrize("name", ["rabbity-six.sgf", "bulky-five.sgf", "semeai.sgf"])
+def test_lookahead_never_makes_a_tree_larger_or_wrong(name):
+    """The winner's move chosen by looking ahead gives a tree no larger than the smallest-proof
+    choice here (test_check.py checks the exported full trees, which look ahead)."""
+    problem = read_problem(PROBLEMS / name).problem
+    plain = build_tree(problem, mode="full", lookahead=0)
+    ahead = build_tree(problem, mode="full")
+    assert ahead.winner == plain.winner
+    assert ahead.nodes <= plain.nodes

@@ -41,7 +41,7 @@ if str(_REPO) not in sys.path:
 from tsumego import BLACK, ProblemError, __version__, read_problem, solve  # noqa: E402
 from tsumego.check import CheckError, check_tree  # noqa: E402
 from tsumego.export import to_sgf_tree  # noqa: E402
-from tsumego.search import Engine, SearchLimit, SearchOptions  # noqa: E402
+from tsumego.search import SearchLimit  # noqa: E402
 from tsumego.sgf import read_tree, serialize  # noqa: E402
 from tsumego.tree import SolutionTree, TreeTooLarge, build_tree  # noqa: E402
 
@@ -106,12 +106,11 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     row.balance = balance
     trees: dict[str, SolutionTree] = {}
     for mode in ("readable", "full"):
-        deadline = (None if args.tree_time_limit is None
-                    else time.monotonic() + args.tree_time_limit)
-        engine = Engine(problem, options=SearchOptions(), deadline=deadline)
         try:
             trees[mode] = build_tree(problem, to_play=problem.to_play, balance=balance,
-                                     mode=mode, max_nodes=args.max_tree_nodes, engine=engine)
+                                     mode=mode, max_nodes=args.max_tree_nodes,
+                                     time_limit=args.tree_time_limit,
+                                     lookahead=args.lookahead)
         except TreeTooLarge as e:
             row.check, row.detail = "ERROR", f"{mode} tree: {e}"
         except SearchLimit as e:
@@ -228,8 +227,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="seconds to solve each problem (side in PL); default 60")
     ap.add_argument("--tree-time-limit", type=float, default=None,
                     help="seconds per tree build (default: none, as the command line)")
-    ap.add_argument("--max-tree-nodes", type=int, default=200_000,
-                    help="node budget of each tree (build_tree's default 200000)")
+    ap.add_argument("--max-tree-nodes", type=int, default=1_000_000,
+                    help="node budget of each tree (build_tree's default 1000000)")
+    ap.add_argument("--lookahead", type=int, default=20_000,
+                    help="positions the builder looks ahead at each winner's node (0: none)")
     ap.add_argument("--keep", default=None, help="write the full trees to this directory")
     ap.add_argument("--resume", default=None, metavar="OUTPUT",
                     help="the output of an interrupted run: its problems are not run again, "

@@ -65,6 +65,10 @@ def main() -> None:
 @click.option("--tree", "tree_mode", type=click.Choice(["readable", "full"]),
               default="readable", show_default=True,
               help="readable: key lines and refutations; full: a complete proof.")
+@click.option("--tree-time-limit", type=float, default=600.0, show_default=True,
+              help="Seconds to build the solution tree (-o).")
+@click.option("--tree-max-nodes", type=int, default=1_000_000, show_default=True,
+              help="Largest solution tree to write (nodes).")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.option("--explain", is_flag=True,
               help="Show what was inferred for a plain problem (goal, target, region).")
@@ -76,14 +80,19 @@ def main() -> None:
               help="Region: points, or a rectangle such as aa-ff (overrides the framing).")
 def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | None,
               max_nodes: int | None, tt_size: int, as_json: bool, output: str | None,
-              tree_mode: str, force: bool, explain: bool, goal: str | None,
-              target_pts: str | None, region: str | None) -> None:
+              tree_mode: str, tree_time_limit: float, tree_max_nodes: int, force: bool,
+              explain: bool, goal: str | None, target_pts: str | None,
+              region: str | None) -> None:
     """Solve a problem: who wins, how, and every correct first move. A problem without MA
     (a plain problem) is inferred and framed first (--explain shows how)."""
     if time_limit is not None and time_limit <= 0:
         _fail("--time-limit must be positive")
     if max_nodes is not None and max_nodes <= 0:
         _fail("--max-nodes must be positive")
+    if tree_time_limit <= 0:
+        _fail("--tree-time-limit must be positive")
+    if tree_max_nodes <= 0:
+        _fail("--tree-max-nodes must be positive")
     if tt_size < 1024:
         _fail("--tt-size must be at least 1024")
     if abs(threats) > 64:
@@ -111,14 +120,18 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
     if output is not None or not as_json:
         other = solve(problem, to_play=BLACK if first == WHITE else WHITE, **kw)  # type: ignore[arg-type]
     tree_note = ""
+    tree_failed = False
     if output is not None and sol.limit is None:
         assert other is not None
-        tree_note = _write_tree(file, output, sol, other, tree_mode, time_limit, max_nodes)
+        tree_note, tree_failed = _write_tree(file, output, sol, other, tree_mode,
+                                             tree_time_limit, tree_max_nodes)
     if as_json:
         obj = sol.to_json(file)
         obj["inferred"] = None if pf.inferred is None else pf.inferred.to_json(problem.size)
         click.echo(json.dumps(obj))
-        sys.exit(EXIT_LIMIT if sol.limit else EXIT_OK)
+        if tree_failed:
+            click.echo(f"tsumego: {tree_note}", err=True)
+        sys.exit(EXIT_LIMIT if sol.limit or tree_failed else EXIT_OK)
     assert other is not None
     size = problem.size
     click.echo(file)
@@ -151,8 +164,8 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
         click.echo(f"  {s.nodes} nodes, {s.seconds:.3f} s")
     if tree_note:
         click.echo("")
-        click.echo(tree_note)
-    sys.exit(EXIT_LIMIT if sol.limit or other.limit else EXIT_OK)
+        click.echo(tree_note, err=tree_failed)
+    sys.exit(EXIT_LIMIT if sol.limit or other.limit or tree_failed else EXIT_OK)
 
 
 def _check_output(source: str, output: str, force: bool) -> None:
@@ -169,8 +182,9 @@ def _check_output(source: str, output: str, force: bool) -> None:
 
 
 def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: str,
-                time_limit: float | None, max_nodes: int | None) -> str:
-    """Build, annotate and write the solution tree; returns a line for the report."""
+                time_limit: float, max_nodes: int) -> tuple[str, bool]:
+    """Build, annotate and write the solution tree; returns a line for the report and
+    whether a limit stopped the tree (then nothing is written)."""
     from . import __version__
     from .export import to_sgf_tree
     from .sgf import read_tree, serialize
@@ -181,10 +195,11 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
     if sol.winner != sol.to_play and sol.best_threats is not None:
         balance = sol.best_threats  # show how the side to play wins with the threats it needs
     try:
-        tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode)
+        tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode,
+                          max_nodes=max_nodes, time_limit=time_limit)
     except TreeTooLarge as e:
-        _fail(f"{file}: cannot write the {mode} tree: {e}")
-        raise
+        return (f"{file}: no {mode} tree written: {e} (--tree-time-limit, "
+                f"--tree-max-nodes)"), True
     try:
         original = read_tree(Path(file).read_bytes(), file)
     except (OSError, ProblemError):
@@ -196,7 +211,7 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
     except OSError as e:
         _fail(f"{output}: cannot write ({e.strerror or e})")
     return (f"Wrote the {mode} solution tree to {output}: {tree.nodes} nodes, "
-            f"main line {tree.root.plies} moves, balance {tree.balance:+d}.")
+            f"main line {tree.root.plies} moves, balance {tree.balance:+d}."), False
 
 
 @main.command("export")
@@ -208,15 +223,18 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
 @click.option("--to-play", type=click.Choice(["B", "W", "b", "w"]), default=None)
 @click.option("--threats", type=int, default=0, show_default=True)
 @click.option("--time-limit", type=float, default=None)
+@click.option("--tree-time-limit", type=float, default=600.0, show_default=True)
+@click.option("--tree-max-nodes", type=int, default=1_000_000, show_default=True)
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.pass_context
 def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
                to_play: str | None, threats: int, time_limit: float | None,
-               force: bool) -> None:
+               tree_time_limit: float, tree_max_nodes: int, force: bool) -> None:
     """Write the solution tree of a problem as annotated SGF (same as solve -o)."""
     ctx.invoke(solve_cmd, file=file, to_play=to_play, threats=threats, time_limit=time_limit,
                max_nodes=None, tt_size=2_000_000, as_json=False, output=output,
-               tree_mode=tree_mode, force=force)
+               tree_mode=tree_mode, tree_time_limit=tree_time_limit,
+               tree_max_nodes=tree_max_nodes, force=force)
 
 
 @main.command("check")

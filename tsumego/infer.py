@@ -10,7 +10,8 @@ A plain problem is a corner or side position on an otherwise empty board, a comm
    attacker (the side that kills). Rule ``comment``.
 2. **Roles from the position** when the comment says nothing: what a Go player sees first, the
    group that is shut in. For each colour we flood from its stones through empty points that
-   are not next to an opponent stone (a one-point gap in a wall does not count as a way out);
+   are not next to an opponent stone (a straight gap of up to two points in a wall does not
+   count as a way out);
    a block that cannot reach the open board (points four or more lines from every stone) is
    *enclosed*. The colour with the larger share of enclosed stones defends (rule
    ``enclosure``); when nobody is enclosed the test is repeated with gaps up to two points
@@ -19,18 +20,18 @@ A plain problem is a corner or side position on an otherwise empty board, a comm
 3. **The target**: the largest enclosed block of the defender (the group in question;
    small blocks beside it may be sacrificed, and the attacker wins by capturing *any* target
    stone, so they are not targets).
-4. **The frame.** The problem's box is the bounding box of the target grown to take in every
-   stone within :attr:`Framing.reach` lines, extended to the board edge on each side that comes
-   within :attr:`Framing.snap` lines of it, then grown by :attr:`Framing.margin` lines of empty
-   board on the open sides. Every empty point just outside the box (edge or diagonal) gets a
-   *virtual attacker stone*: a closed ring that can never be captured (its liberties lie
-   outside the region, where nobody plays). The defender cannot escape through it and gains no
-   liberties or eyes outside; the attacker's own stones keep exactly the strength they have in
-   the book, plus whatever connecting to the surrounding ring (one line away) gives them,
-   which is what a book means by "the outside is the attacker's". The region is then derived
-   from the target inside the ring exactly as for a marked problem (rules.md 1a-c), so the
-   space behind a solid attacker wall is not searched; when that derivation fails the whole
-   box is the region.
+4. **The frame** (default ``inside`` mode). The zone is the inside of the attacker's wall: a
+   flood from the target through defender stones, empty points and shut-in attacker stones,
+   within :attr:`Framing.distance` lines, stopped by the attacker's outer stones; plus
+   :attr:`Framing.beyond` line of empty board beyond it and the empty pockets the zone shuts
+   in. Every empty point one line (edge or diagonal) outside the zone gets a *virtual attacker
+   stone*: a closed ring that can never be captured (its liberties lie outside the region,
+   where nobody plays). The defender cannot escape through it and gains no liberties or eyes
+   outside; the attacker's own stones keep the strength they have in the book, plus whatever
+   joining the ring gives them ("the outside is the attacker's"). The region is then derived
+   from the target inside the ring exactly as for a marked problem (rules.md 1a-c); when that
+   derivation fails the whole zone is the region. The ``box``, ``flood`` and ``voronoi`` modes
+   differ only in the zone (docs/inference.md).
 
 The user can override each inference (goal, target, region); an override is reported as
 rule ``override`` with full confidence.
@@ -61,7 +62,7 @@ class Framing:
     """How the outside of a plain problem is made to behave (see the module docstring)."""
 
     mode: str = "inside"  # "inside", "voronoi", "flood" (ring at ``distance``) or "box"
-    distance: int = 2  # flood mode: lines (Chebyshev) the defender may reach past its stones
+    distance: int = 2  # inside/flood/voronoi: lines the zone may reach past the target
     beyond: int = 1  # inside mode: lines of empty board kept beyond the inside
     margin: int = 1  # box mode: empty lines between the outermost stones and the ring
     snap: int = 3  # a box side this close to the edge (lines of empty board) is extended to it
@@ -151,7 +152,8 @@ def crop_diagram(problem: Problem, frame: int = 0) -> str:
 
 _COLOR = r"(black|white)"
 _LIVE = r"(?:live|lives|living|life|alive|survive|survives|save|saves|saving|make (?:two )?eyes)"
-_KILL = r"(?:kill|kills|killing|capture|captures|capturing|dead|death)"
+_KILL = r"(?:kill|kills|killing|capture|captures|capturing)"
+_DEAD = r"(?:dead|die|dies|death)"
 _GOAL_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # "Black to live", "White to play and kill", "Black to play: live", "Black lives"
     (re.compile(_COLOR + r"\s+(?:to\s+)?(?:(?:play|move)\s*(?:and|[:,-])?\s*)?(?:to\s+)?"
@@ -163,6 +165,11 @@ _GOAL_PATTERNS: list[tuple[re.Pattern[str], str]] = [
                 + r"\b", re.I), "live"),
     (re.compile(r"\b(?:can|does|should|will|must)\s+" + _COLOR + r"\s+(?:still\s+)?" + _KILL
                 + r"\b", re.I), "kill"),
+    # the named colour is the one that dies: "White is dead", "Is Black dead?", "White dies"
+    (re.compile(r"\b" + _COLOR + r"\s+(?:is\s+|group\s+is\s+|will\s+)?(?:already\s+)?"
+                + _DEAD + r"\b", re.I), "dead"),
+    (re.compile(r"\b(?:is|are)\s+(?:the\s+)?" + _COLOR + r"\s+(?:group\s+|stones?\s+)?"
+                + r"(?:already\s+)?" + _DEAD + r"\b", re.I), "dead"),
 ]
 # no colour named: "to play and live", "Live.", "Kill!" (the side to play)
 _BARE_GOAL: list[tuple[re.Pattern[str], str]] = [
@@ -182,7 +189,7 @@ def goal_from_comment(comment: str, to_play: int) -> tuple[int, str] | None:
         m = pat.search(text)
         if m and (best is None or m.start() < best[0]):
             named = BLACK if m.group(1).lower() == "black" else WHITE
-            defender = named if goal == "live" else opponent(named)
+            defender = named if goal in ("live", "dead") else opponent(named)
             best = (m.start(), defender, m.group(0).strip())
     if best is None:
         for pat, goal in _BARE_GOAL:

@@ -31,7 +31,9 @@ class ProblemFile:
 
 
 _SIDE_IN_COMMENT = re.compile(r"\b(black|white)\b[^.\n]*\b(to play|to move|to live|to kill|"
-                              r"plays|moves|to capture|to save|lives|kills)", re.I)
+                              r"plays|moves|to capture|to save|lives|kills)|"
+                              r"\b(?:can|how does|how can|how should|should)\s+(black|white)\s+"
+                              r"(?:still\s+)?(?:live|kill|capture|save|play|make)\b", re.I)
 
 
 def _parse_bytes(data: bytes, path: str) -> _sgf.Sgf_game:
@@ -135,7 +137,8 @@ def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
             pl = stated_color
         else:
             m = _SIDE_IN_COMMENT.search(comment)
-            pl = (BLACK if m.group(1).lower() == "black" else WHITE) if m else BLACK
+            named = (m.group(1) or m.group(3)) if m else None
+            pl = (BLACK if named.lower() == "black" else WHITE) if named else BLACK
     if stated_color is not None and stated_color != pl:
         stated = []  # the book's moves are for the other side
     if not targets or goal is not None or target is not None or region is not None:

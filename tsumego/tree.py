@@ -2,7 +2,9 @@
 
 A tree is built at one ko-threat balance by walking the game with its exact history and asking
 the engine who wins each position. At the winner's turns one move is kept (an immediate win
-first, else the move whose proof is smallest, a proxy for the quickest); at the loser's turns
+first, else the move with the smallest subtree in ``full`` and the shortest win in
+``readable``, found by a bounded lookahead, or the smallest proof where the lookahead does not
+reach); at the loser's turns
 ``full`` keeps every legal reply, pass included, down to terminal positions (a complete proof),
 and ``readable`` keeps the replies that resist longest and those next to the target, and stops
 each line where the outcome is plain (capture, an unconditionally alive target).
@@ -10,6 +12,7 @@ each line where the outcome is plain (capture, an unconditionally alive target).
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from .board import BLACK, bits, opponent
@@ -20,7 +23,14 @@ from .search import Engine, SearchLimit, SearchOptions
 
 
 class TreeTooLarge(Exception):
-    """The tree ran over its node budget."""
+    """The tree ran over its node budget or its time limit."""
+
+
+class _Exhausted(Exception):
+    """The size estimate ran over its budget."""
+
+
+INFINITE = 1 << 62
 
 
 @dataclass
@@ -65,19 +75,31 @@ class SolutionTree:
 
 
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
-               mode: str = "readable", max_nodes: int = 200_000,
+               mode: str = "readable", max_nodes: int = 1_000_000,
+               time_limit: float | None = None, lookahead: int = 20_000,
                engine: Engine | None = None) -> SolutionTree:
     """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
 
-    Raises :class:`TreeTooLarge` past ``max_nodes`` tree nodes and
-    :class:`tsumego.search.SearchLimit` if the engine's own limits stop it."""
+    At each of the winner's nodes the tree looks ahead (up to ``lookahead`` positions there and
+    ten times that over the whole tree, shared through a table keyed by position) and keeps the winning move with the smallest subtree
+    (``full``) or the shortest forced win (``readable``); where the lookahead runs out it keeps
+    the move with the smallest proof. Raises :class:`TreeTooLarge` past ``max_nodes`` tree
+    nodes or ``time_limit`` seconds, and :class:`tsumego.search.SearchLimit` if a given
+    ``engine``'s own limits stop it."""
     if mode not in ("readable", "full"):
         raise ValueError(f"unknown tree mode {mode!r}")
     color = problem.to_play if to_play is None else to_play
-    eng = engine if engine is not None else Engine(problem, options=SearchOptions())
-    b = _Builder(problem, eng, mode, max_nodes)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    eng = engine if engine is not None else Engine(problem, deadline=deadline,
+                                                   options=SearchOptions())
+    b = _Builder(problem, eng, mode, max_nodes, deadline, lookahead)
     root = TreeNode(color=opponent(color), move=None)
-    winner = b.first_moves(root, color, balance)
+    try:
+        winner = b.first_moves(root, color, balance)
+    except SearchLimit as e:
+        if engine is None and e.kind == "time":
+            raise TreeTooLarge(f"the tree took more than {time_limit:g} s") from None
+        raise
     return SolutionTree(problem, root, color, balance, winner, mode)
 
 
@@ -97,8 +119,16 @@ class _Child:
 
 
 class _Builder:
-    def __init__(self, problem: Problem, engine: Engine, mode: str, max_nodes: int) -> None:
+    def __init__(self, problem: Problem, engine: Engine, mode: str, max_nodes: int,
+                 deadline: float | None = None, lookahead: int = 20_000) -> None:
         self.problem = problem
+        self.deadline = deadline
+        self.lookahead = lookahead
+        self.reserve = 10 * lookahead  # the lookahead's positions over the whole tree
+        self.budget = 0
+        # lookahead table: (position key, ko balance, winner) -> (size, plies, move)
+        self.sizes: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        self.on_path: set[tuple[int, int, int]] = set()
         self.engine = engine
         self.board = engine.board
         self.mode = mode
@@ -237,6 +267,9 @@ class _Builder:
         self.count += 1
         if self.count > self.max_nodes:
             raise TreeTooLarge(f"the tree has more than {self.max_nodes} nodes")
+        if self.deadline is not None and self.count & 63 == 0 \
+                and time.monotonic() > self.deadline:
+            raise TreeTooLarge("the tree ran over its time limit")
         node = TreeNode(color=color, move=c.move, threat=c.repeat >= 0, captured=c.captured)
         if c.static:
             node.end = c.end
@@ -253,21 +286,16 @@ class _Builder:
         """Children of ``node`` where ``color`` is to move and ``winner`` wins."""
         kids = self.children(color, nkt, passed, history)
         if color == winner:
-            best: tuple[tuple[int, int, int], _Child] | None = None
-            for c in kids:
-                if c.move == PASS and color == self.attacker and not c.static:
-                    continue  # the attacker's pass never wins
-                w, work = self.winner_after(c, color, history, depth)
-                if w != color:
-                    continue
-                key = (0 if c.static else 1, 1 if c.move == PASS else 0, work)
-                if best is None or key < best[0]:
-                    best = (key, c)
-                if c.static:
-                    break
-            if best is None:
+            cands = self.winning_moves(kids, color, history, depth)
+            if not cands:
                 raise AssertionError("the engine's winner has no winning move")
-            child = self.line(best[1], color, history, depth, winner)
+            pick = cands[0]
+            if not pick.static and len(cands) > 1 and self.reserve > 0:
+                self.budget = min(self.lookahead, self.reserve)
+                start = self.budget
+                pick = self.lookahead_pick(cands, color, history, depth, winner)
+                self.reserve -= start - max(self.budget, 0)
+            child = self.line(pick, color, history, depth, winner)
             node.children.append(child)
             node.plies = child.plies + 1
             return
@@ -296,6 +324,98 @@ class _Builder:
             node.children.append(self.line(c, color, history, depth, winner))
         node.children.sort(key=lambda t: -t.plies)
         node.plies = 1 + node.children[0].plies
+
+    # --- choosing the winner's move --------------------------------------------------------
+    def winning_moves(self, kids: list[_Child], color: int, history: dict[int, int],
+                      depth: int) -> list[_Child]:
+        """The winning moves among ``kids``: an immediate win alone, else all of them, the
+        smallest proofs first."""
+        scored: list[tuple[tuple[int, int], _Child]] = []
+        for c in kids:
+            if c.move == PASS and color == self.attacker and not c.static:
+                continue  # the attacker's pass never wins
+            if c.static:
+                if c.static == color:
+                    return [c]
+                continue
+            w, work = self.winner_after(c, color, history, depth)
+            if w == color:
+                scored.append(((1 if c.move == PASS else 0, work), c))
+        scored.sort(key=lambda s: s[0])
+        return [c for _, c in scored]
+
+    def _objective(self, size: int, plies: int) -> tuple[int, int]:
+        return (size, plies) if self.mode == "full" else (plies, size)
+
+    def lookahead_pick(self, cands: list[_Child], color: int, history: dict[int, int],
+                       depth: int, winner: int) -> _Child:
+        """The candidate with the smallest subtree (full) or the shortest win (readable), as
+        far as the lookahead budget reaches; the smallest proof where it does not."""
+        best: tuple[tuple[int, int], _Child] | None = None
+        for c in cands[:self.WIDTH]:
+            try:
+                size, plies = self.estimate_child(c, color, history, depth, winner)
+            except _Exhausted:
+                continue
+            key = self._objective(size, plies)
+            if best is None or key < best[0]:
+                best = (key, c)
+        return cands[0] if best is None else best[1]
+
+    WIDTH = 4  # winning candidates compared at each winner's node
+
+    def estimate_child(self, c: _Child, color: int, history: dict[int, int], depth: int,
+                       winner: int) -> tuple[int, int]:
+        """(nodes, plies) of the subtree of move ``c`` under the lookahead's choices."""
+        if c.static:
+            return 1, 1
+        hist, tok = self.enter(c, color, history, depth)
+        try:
+            size, plies = self.estimate(opponent(color), c.nkt, c.move == PASS, hist,
+                                        depth + 1, winner)
+        finally:
+            self.leave(tok, history)
+        return 1 + size, 1 + plies
+
+    def estimate(self, color: int, nkt: int, passed: bool, history: dict[int, int],
+                 depth: int, winner: int) -> tuple[int, int]:
+        """(nodes, plies) below the current position with ``color`` to move, as a full tree
+        would have them. Shared between paths by position (history aside: an estimate)."""
+        key = (self.engine._solved_key(self.board.hash, color, passed), nkt, winner)
+        got = self.sizes.get(key)
+        if got is not None:
+            return got[0], got[1]
+        if key in self.on_path:
+            return INFINITE, INFINITE
+        self.budget -= 1
+        if self.budget < 0:
+            raise _Exhausted
+        if self.deadline is not None and self.budget & 63 == 0 \
+                and time.monotonic() > self.deadline:
+            raise TreeTooLarge("the tree ran over its time limit")
+        kids = self.children(color, nkt, passed, history)
+        self.on_path.add(key)
+        try:
+            if color == winner:
+                cands = self.winning_moves(kids, color, history, depth)
+                res = (INFINITE, INFINITE, PASS)
+                for c in cands[:self.WIDTH]:
+                    size, plies = self.estimate_child(c, color, history, depth, winner)
+                    if self._objective(size, plies) < self._objective(res[0], res[1]):
+                        res = (size, plies, c.move)
+                    if c.static:
+                        break
+            else:
+                total, longest = 0, 0
+                for c in kids:
+                    size, plies = self.estimate_child(c, color, history, depth, winner)
+                    total = min(INFINITE, total + size)
+                    longest = max(longest, plies)
+                res = (total, longest, PASS)
+        finally:
+            self.on_path.discard(key)
+        self.sizes[key] = res
+        return res[0], res[1]
 
     def _plain(self, kids: list[_Child], winner: int) -> bool:
         """In a readable tree, stop where the outcome is plain: the defender has won and the
