@@ -153,3 +153,22 @@ def test_random_games_are_legal() -> None:
         assert bin(b.empty).count("1") <= size * size // 2
     bs = bench.board_speed(9, seconds=0.02)
     assert bs.plays > 0 and bs.plays_per_s > 0
+
+
+@pytest.mark.parametrize("name", ["epsilon", "knowledge", "benson"])
+def test_ablation_changes_the_work_not_the_answers(name: str) -> None:
+    """--ablate turns one technique off: the composed problems keep every answer."""
+    base = run(str(REPO / "problems"), "--json", "--no-board")
+    ablated = run(str(REPO / "problems"), "--json", "--no-board", "--ablate", name)
+
+    def answers(out: str) -> dict[tuple[str, str], tuple[str, str, str]]:
+        return {(o["problem"], o["side"]): (o["status"], o["winner"], str(o["best_moves"]))
+                for o in map(json.loads, out.splitlines()) if o["kind"] == "result"}
+
+    assert answers(ablated) == answers(base) and len(answers(base)) == 112
+
+
+def test_ablation_names_are_checked() -> None:
+    proc = subprocess.run([sys.executable, str(BENCH), "problems", "--ablate", "nonsense"],
+                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert proc.returncode == 2 and "--ablate" in proc.stderr

@@ -33,7 +33,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -44,7 +44,23 @@ if str(_REPO) not in sys.path:
 from tsumego import BLACK, WHITE, PASS, ProblemError, SgfError, read_problem, solve  # noqa: E402
 from tsumego.board import Board, bits  # noqa: E402
 from tsumego.coords import to_sgf  # noqa: E402
+from tsumego.search import SearchOptions  # noqa: E402
 from tsumego.solver import K  # noqa: E402
+
+# --ablate NAME: the technique turned off, as SearchOptions fields
+ABLATIONS: dict[str, dict[str, Any]] = {
+    "epsilon": {"epsilon": 0.0},  # the 1+epsilon threshold trick
+    "knowledge": {"knowledge": False},  # initial numbers and ordering from liberties and eyes
+    "benson": {"benson": False},  # Benson's unconditional life as a terminal test
+}
+
+
+def options_without(names: Sequence[str]) -> SearchOptions:
+    """The default search options with the named techniques turned off."""
+    kw: dict[str, Any] = {}
+    for n in names:
+        kw.update(ABLATIONS[n])
+    return replace(SearchOptions(), **kw)
 
 SIDES = (BLACK, WHITE)
 MIN_SECONDS = 1e-4  # the peer file's resolution (0.1 ms): times are floored to it in ratios
@@ -112,7 +128,8 @@ class Row:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
-def solve_file(task: Task, time_limit: float | None) -> list[Row]:
+def solve_file(task: Task, time_limit: float | None,
+               options: SearchOptions = SearchOptions()) -> list[Row]:
     """Solve ``task`` for both sides. A file that cannot be read gives one error row; a solver
     crash gives an error row for that side (the run goes on either way)."""
     try:
@@ -130,7 +147,7 @@ def solve_file(task: Task, time_limit: float | None) -> list[Row]:
         t0 = time.monotonic()
         c0 = time.process_time()
         try:
-            sol = solve(problem, to_play=color, time_limit=time_limit)
+            sol = solve(problem, to_play=color, time_limit=time_limit, options=options)
         except Exception as e:  # a solver bug must not stop the benchmark
             row.status = "error"
             row.error = f"{task.rel}: solver failed ({type(e).__name__}: {e})"
@@ -161,18 +178,20 @@ def solve_file(task: Task, time_limit: float | None) -> list[Row]:
     return rows
 
 
-def _solve_file_star(args: tuple[Task, float | None]) -> list[Row]:
+def _solve_file_star(args: tuple[Task, float | None, SearchOptions]) -> list[Row]:
     return solve_file(*args)
 
 
-def run_all(tasks: Sequence[Task], time_limit: float | None, jobs: int) -> Iterator[list[Row]]:
+def run_all(tasks: Sequence[Task], time_limit: float | None, jobs: int,
+            options: SearchOptions = SearchOptions()) -> Iterator[list[Row]]:
     """Results file by file, in the order of ``tasks`` (streamed as they finish in order)."""
     if jobs <= 1:
         for t in tasks:
-            yield solve_file(t, time_limit)
+            yield solve_file(t, time_limit, options)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_solve_file_star, [(t, time_limit) for t in tasks], chunksize=1)
+        yield from pool.map(_solve_file_star, [(t, time_limit, options) for t in tasks],
+                            chunksize=1)
 
 
 # --- raw board speed ------------------------------------------------------------------------------
@@ -563,6 +582,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--json", action="store_true", help="JSON lines instead of text")
     ap.add_argument("--compare", metavar="PEER_CSV", help="tsumego.js peer-times.csv")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--ablate", action="append", default=[], choices=sorted(ABLATIONS),
+                    metavar="NAME", help="turn one search technique off (repeatable): "
+                                         + ", ".join(sorted(ABLATIONS)))
     ap.add_argument("--no-board", action="store_true", help="skip the board-speed measurement")
     ap.add_argument("--board-seconds", type=float, default=1.0,
                     help="replay seconds per board size for the board-speed measurement "
@@ -600,11 +622,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not as_json:
         _out(f"{len(tasks)} files, time limit "
              f"{'none' if time_limit is None else f'{time_limit:g} s'} per side, "
-             f"jobs {args.jobs}")
+             f"jobs {args.jobs}"
+             + (f", ablated: {', '.join(args.ablate)}" if args.ablate else ""))
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    for file_rows in run_all(tasks, time_limit, args.jobs):
+    for file_rows in run_all(tasks, time_limit, args.jobs, options_without(args.ablate)):
         for r in file_rows:
             rows.append(r)
             if as_json:

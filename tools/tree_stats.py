@@ -229,8 +229,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="seconds per tree build (default: none, as the command line)")
     ap.add_argument("--max-tree-nodes", type=int, default=1_000_000,
                     help="node budget of each tree (build_tree's default 1000000)")
-    ap.add_argument("--lookahead", type=int, default=20_000,
-                    help="positions the builder looks ahead at each winner's node (0: none)")
+    ap.add_argument("--lookahead", type=int, default=None,
+                    help="positions the builder looks ahead at each winner's node (0: none; "
+                         "default: build_tree's, 2000 for readable trees, 0 for full)")
     ap.add_argument("--keep", default=None, help="write the full trees to this directory")
     ap.add_argument("--resume", default=None, metavar="OUTPUT",
                     help="the output of an interrupted run: its problems are not run again, "
