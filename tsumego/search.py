@@ -25,6 +25,7 @@ import random
 import sys
 import time
 from dataclasses import dataclass
+from typing import Iterable
 
 from cachetools import LRUCache
 
@@ -76,6 +77,8 @@ _rng = random.Random(0x6B6F)
 _SIDE_KEY = (0, _rng.getrandbits(64), _rng.getrandbits(64))
 _NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
 _PASS_KEY = _rng.getrandbits(64)
+_EMPTY: frozenset[int] = frozenset()
+CREATED_MAX = 64  # created arrangements kept exactly per stored proof (beyond: counts only)
 
 
 class Engine:
@@ -98,8 +101,7 @@ class Engine:
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = deadline
-        self._next_check = options.check_every if max_nodes is None else min(
-            options.check_every, max_nodes)
+        self._next_check = 1  # the first node checks the budget, then every check_every
         self.history: dict[int, int] = {}
         self.seen = 0  # mask of the stone counts of the arrangements in the history
         self._expansions: LRUCache[tuple[int, int], Expansion] = LRUCache(
@@ -228,7 +230,7 @@ class Engine:
 
     def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
         while True:
-            phi, delta, dep, _, _ = self._mid(color, nkt, passed, depth, INF, INF)
+            phi, delta, dep, _, _, _ = self._mid(color, nkt, passed, depth, INF, INF)
             if phi == 0 or delta == 0:
                 return phi, delta, dep
 
@@ -321,34 +323,41 @@ class Engine:
         return EST_D(libs, eyes)
 
     def _lookup(self, color: int, nkt: int, passed: bool, h: int, est: tuple[int, int],
-                seen: int) -> tuple[int, int, int, int]:
+                seen: int, path: Iterable[int]
+                ) -> tuple[int, int, int, int, frozenset[int] | None]:
         """(phi, delta, lo, hi) of a child position: a solved result when the table holds one
         whose proof is valid here, else the work numbers or the initial estimate (then
         ``lo > hi``). ``seen`` is the mask of stone counts of the arrangements the child's
-        path already holds: a stored proof that creates an arrangement with one of those
-        counts might play into a repetition here, so it is not used."""
+        path already holds and ``path`` those arrangements: a stored proof that creates an
+        arrangement with one of those counts might play into a repetition here, so it is used
+        only if its exact set of created arrangements (kept for small proofs) misses ``path``.
+        The last item is that set (None: unknown or too large)."""
         sk = self._solved_key(h, color, passed)
         e = self.solved.get(sk)
         if e is not None:
             # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
             if nkt >= e[1]:
-                lo, hi = e[5], e[6]
-                if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1):
-                    return (0, INF, lo, hi) if color == BLACK else (INF, 0, lo, hi)
+                lo, hi, cs = e[5], e[6], e[8]
+                if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
+                        cs is not None and cs.isdisjoint(path)):
+                    return (0, INF, lo, hi, cs) if color == BLACK else (INF, 0, lo, hi, cs)
             if nkt <= e[0]:
-                lo, hi = e[3], e[4]
-                if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1):
-                    return (INF, 0, lo, hi) if color == BLACK else (0, INF, lo, hi)
+                lo, hi, cs = e[3], e[4], e[7]
+                if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
+                        cs is not None and cs.isdisjoint(path)):
+                    return (INF, 0, lo, hi, cs) if color == BLACK else (0, INF, lo, hi, cs)
         w = self.work.get(sk ^ _NKT_KEY[nkt])
         if w is not None:
-            return w[0], w[1], NO_RANGE, -1
-        return est[0], est[1], NO_RANGE, -1
+            return w[0], w[1], NO_RANGE, -1, None
+        return est[0], est[1], NO_RANGE, -1, None
 
     def _mid(self, color: int, nkt: int, passed: bool, depth: int, th_phi: int,
-             th_delta: int) -> tuple[int, int, int, int, int]:
+             th_delta: int) -> tuple[int, int, int, int, int, frozenset[int] | None]:
         """Multiple iterative deepening at the current board: returns (phi, delta, dependency,
-        lo, hi) for ``color`` to move, once solved or once a threshold is reached; ``lo..hi``
-        is the range of stone counts of the arrangements the proof creates below the node."""
+        lo, hi, created) for ``color`` to move, once solved or once a threshold is reached;
+        ``lo..hi`` is the range of stone counts of the arrangements the proof creates below the
+        node, ``created`` those arrangements when there are at most ``CREATED_MAX`` (else
+        None)."""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_budget()
@@ -377,6 +386,7 @@ class Engine:
         deps: list[int] = []
         los: list[int] = []
         his: list[int] = []
+        css: list[frozenset[int] | None] = []
         rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
         has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
         step = -1 if color == BLACK else 1
@@ -417,11 +427,14 @@ class Engine:
                     phis.append(0)
                     deltas.append(INF)
                 deps.append(NO_DEP if idx < 0 else idx)
+                css.append(_EMPTY)
             else:
                 # a threat resets the history to this position and the child
                 child_seen = seen if idx < 0 else (1 << s0)
-                phi_c, delta_c, lo, hi = self._lookup(opp, child_nkt, p == PASS, h, e_est[i],
-                                                      child_seen)
+                phi_c, delta_c, lo, hi, cs = self._lookup(opp, child_nkt, p == PASS, h,
+                                                          e_est[i], child_seen,
+                                                          history if idx < 0 else (h0,))
+                css.append(cs)
                 phis.append(phi_c)
                 deltas.append(delta_c)
                 deps.append(NO_DEP if (phi_c and delta_c) or idx < 0 else idx)
@@ -475,7 +488,7 @@ class Engine:
                     history[hc] = depth + 1
                     self.seen = seen | (1 << c_cnt[best])
             try:
-                r_phi, r_delta, r_dep, r_lo, r_hi = self._mid(
+                r_phi, r_delta, r_dep, r_lo, r_hi, r_cs = self._mid(
                     opp, c_nkt[best], child_passed, depth + 1, c_th.phi, c_th.delta)
             finally:
                 self.seen = seen
@@ -491,6 +504,7 @@ class Engine:
             deltas[best] = r_delta
             los[best] = r_lo
             his[best] = r_hi
+            css[best] = r_cs
             if idx >= 0 and (r_phi == 0 or r_delta == 0):
                 r_dep = min(r_dep, idx)
             deps[best] = r_dep
@@ -508,6 +522,7 @@ class Engine:
                     if deltas[i] == 0 and (j < 0 or deps[i] > deps[j]):
                         j = i
                 chosen = [j]
+            created: frozenset[int] | None = _EMPTY
             for i in chosen:
                 c = c_cnt[i]
                 if c != NO_RANGE:
@@ -519,10 +534,21 @@ class Engine:
                     lo = los[i]
                 if his[i] > hi:
                     hi = his[i]
+                if created is not None:
+                    cs = css[i]
+                    if cs is None:
+                        created = None
+                    else:
+                        created = created | cs
+                        if c != NO_RANGE:
+                            created = created | {c_hash[i]}
+                        if len(created) > CREATED_MAX:
+                            created = None
             if dep == NO_DEP:
                 winner = color if phi == 0 else opp
-                self.solved.record(sk, winner == BLACK, nkt, self.nodes - start_nodes, lo, hi)
+                self.solved.record(sk, winner == BLACK, nkt, self.nodes - start_nodes, lo, hi,
+                                   created)
                 self.work.discard(sk ^ _NKT_KEY[nkt])
-            return phi, delta, dep, lo, hi
+            return phi, delta, dep, lo, hi, created
         self.work.store(sk ^ _NKT_KEY[nkt], phi, delta, self.nodes - start_nodes)
-        return phi, delta, NO_DEP, NO_RANGE, -1
+        return phi, delta, NO_DEP, NO_RANGE, -1, None

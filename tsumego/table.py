@@ -8,11 +8,14 @@ recompute and sit in their own table, so they are the ones that churn.
 
 from __future__ import annotations
 
+from typing import Any
+
+_NONE: frozenset[int] = frozenset()
 NEG = -(1 << 20)  # "minus infinity" for minw
 POS = 1 << 20  # "plus infinity" for maxb
 
 
-def _evict_half(table: dict[int, list[int]], work_index: int) -> None:
+def _evict_half(table: dict[int, list[Any]], work_index: int) -> None:
     """Drop the half of ``table`` with the least work (ties: the older entries)."""
     items = sorted(table.items(), key=lambda kv: kv[1][work_index])
     for k, _ in items[: len(items) // 2 + 1]:
@@ -20,35 +23,38 @@ def _evict_half(table: dict[int, list[int]], work_index: int) -> None:
 
 
 class SolvedTable:
-    """key -> [minw, maxb, work, wlo, whi, blo, bhi]: White to win whenever ``nkt <= minw``,
-    Black whenever ``nkt >= maxb`` (background.md section 3). ``wlo..whi`` and ``blo..bhi`` are
-    the stone-count ranges of the arrangements each proof creates below the node: a proof is
-    valid on a path none of whose arrangements has a count in its range."""
+    """key -> [minw, maxb, work, wlo, whi, blo, bhi, wset, bset]: White to win whenever
+    ``nkt <= minw``, Black whenever ``nkt >= maxb`` (background.md section 3). ``wlo..whi`` and
+    ``blo..bhi`` are the stone-count ranges of the arrangements each proof creates below the
+    node, ``wset`` and ``bset`` those arrangements themselves for small proofs (else None): a
+    proof is valid on a path none of whose arrangements has a count in its range, or, when its
+    set is known, none of whose arrangements is in its set."""
 
     __slots__ = ("cap", "data")
 
     def __init__(self, cap: int) -> None:
         self.cap = cap
-        self.data: dict[int, list[int]] = {}
+        self.data: dict[int, list[Any]] = {}
 
-    def get(self, key: int) -> list[int] | None:
+    def get(self, key: int) -> list[Any] | None:
         return self.data.get(key)
 
     def record(self, key: int, black_wins: bool, nkt: int, work: int, lo: int = 1,
-               hi: int = 0) -> None:
+               hi: int = 0, created: frozenset[int] | None = frozenset()) -> None:
         """Record that the side named wins at balance ``nkt`` (and so beyond it) by a proof
-        whose arrangements have stone counts ``lo..hi`` (empty when ``lo > hi``)."""
+        whose arrangements have stone counts ``lo..hi`` (empty when ``lo > hi``) and are
+        ``created`` (None: too many to keep)."""
         e = self.data.get(key)
         if e is None:
             if len(self.data) >= self.cap:
                 _evict_half(self.data, 2)
-            e = [NEG, POS, 0, 1, 0, 1, 0]
+            e = [NEG, POS, 0, 1, 0, 1, 0, _NONE, _NONE]
             self.data[key] = e
         if black_wins:
             if nkt < e[1] or (nkt == e[1] and hi - lo < e[6] - e[5]):
-                e[1], e[5], e[6] = nkt, lo, hi
+                e[1], e[5], e[6], e[8] = nkt, lo, hi, created
         elif nkt > e[0] or (nkt == e[0] and hi - lo < e[4] - e[3]):
-            e[0], e[3], e[4] = nkt, lo, hi
+            e[0], e[3], e[4], e[7] = nkt, lo, hi, created
         e[2] += work
 
     def __len__(self) -> int:
