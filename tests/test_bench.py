@@ -172,3 +172,11 @@ def test_ablation_names_are_checked() -> None:
     proc = subprocess.run([sys.executable, str(BENCH), "problems", "--ablate", "nonsense"],
                           capture_output=True, text=True, cwd=REPO, timeout=60)
     assert proc.returncode == 2 and "--ablate" in proc.stderr
+
+
+def test_node_budget_makes_unknowns() -> None:
+    out = run(str(REPO / "problems" / "rabbity-six.sgf"), "--json", "--no-board",
+              "--max-nodes", "5")
+    results = [o for o in map(json.loads, out.splitlines()) if o["kind"] == "result"]
+    assert len(results) == 2
+    assert all(o["status"] == "unknown" and o["limit"] == "nodes" for o in results)

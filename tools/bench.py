@@ -129,7 +129,8 @@ class Row:
 
 
 def solve_file(task: Task, time_limit: float | None,
-               options: SearchOptions = SearchOptions()) -> list[Row]:
+               options: SearchOptions = SearchOptions(),
+               max_nodes: int | None = None) -> list[Row]:
     """Solve ``task`` for both sides. A file that cannot be read gives one error row; a solver
     crash gives an error row for that side (the run goes on either way)."""
     try:
@@ -147,7 +148,8 @@ def solve_file(task: Task, time_limit: float | None,
         t0 = time.monotonic()
         c0 = time.process_time()
         try:
-            sol = solve(problem, to_play=color, time_limit=time_limit, options=options)
+            sol = solve(problem, to_play=color, time_limit=time_limit, max_nodes=max_nodes,
+                        options=options)
         except Exception as e:  # a solver bug must not stop the benchmark
             row.status = "error"
             row.error = f"{task.rel}: solver failed ({type(e).__name__}: {e})"
@@ -178,20 +180,21 @@ def solve_file(task: Task, time_limit: float | None,
     return rows
 
 
-def _solve_file_star(args: tuple[Task, float | None, SearchOptions]) -> list[Row]:
+def _solve_file_star(args: tuple[Task, float | None, SearchOptions, int | None]) -> list[Row]:
     return solve_file(*args)
 
 
 def run_all(tasks: Sequence[Task], time_limit: float | None, jobs: int,
-            options: SearchOptions = SearchOptions()) -> Iterator[list[Row]]:
+            options: SearchOptions = SearchOptions(),
+            max_nodes: int | None = None) -> Iterator[list[Row]]:
     """Results file by file, in the order of ``tasks`` (streamed as they finish in order)."""
     if jobs <= 1:
         for t in tasks:
-            yield solve_file(t, time_limit, options)
+            yield solve_file(t, time_limit, options, max_nodes)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_solve_file_star, [(t, time_limit, options) for t in tasks],
-                            chunksize=1)
+        yield from pool.map(_solve_file_star,
+                            [(t, time_limit, options, max_nodes) for t in tasks], chunksize=1)
 
 
 # --- raw board speed ------------------------------------------------------------------------------
@@ -582,6 +585,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--json", action="store_true", help="JSON lines instead of text")
     ap.add_argument("--compare", metavar="PEER_CSV", help="tsumego.js peer-times.csv")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--max-nodes", type=int, default=None,
+                    help="node budget per problem and side (reproducible on a loaded machine)")
     ap.add_argument("--ablate", action="append", default=[], choices=sorted(ABLATIONS),
                     metavar="NAME", help="turn one search technique off (repeatable): "
                                          + ", ".join(sorted(ABLATIONS)))
@@ -623,11 +628,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         _out(f"{len(tasks)} files, time limit "
              f"{'none' if time_limit is None else f'{time_limit:g} s'} per side, "
              f"jobs {args.jobs}"
+             + (f", node budget {args.max_nodes}" if args.max_nodes else "")
              + (f", ablated: {', '.join(args.ablate)}" if args.ablate else ""))
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    for file_rows in run_all(tasks, time_limit, args.jobs, options_without(args.ablate)):
+    for file_rows in run_all(tasks, time_limit, args.jobs, options_without(args.ablate),
+                             args.max_nodes):
         for r in file_rows:
             rows.append(r)
             if as_json:
