@@ -80,8 +80,9 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
                engine: Engine | None = None) -> SolutionTree:
     """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
 
-    At each of the winner's nodes the tree may look ahead (up to ``lookahead`` positions there
-    and ten times that over the whole tree, shared through a table keyed by position) and keep
+    At each of the winner's nodes the tree may look ahead (up to ``lookahead`` positions and
+    ten times as many engine nodes there, ten times the positions and a hundred times the
+    engine nodes over the whole tree, shared through a table keyed by position) and keep
     the winning move with the shortest forced win (``readable``) or the smallest subtree
     (``full``); where the lookahead runs out it keeps the move with the smallest proof. The
     default looks ahead 2,000 positions in ``readable`` trees and not at all in ``full`` ones,
@@ -130,6 +131,9 @@ class _Builder:
         self.deadline = deadline
         self.lookahead = lookahead
         self.reserve = 10 * lookahead  # the lookahead's positions over the whole tree
+        # engine nodes the lookahead may spend over the whole tree, and at one winner's node
+        self.search_reserve = 100 * lookahead
+        self.search_stop = 0
         self.budget = 0
         # lookahead table: (position key, ko balance, winner) -> (size, plies, move)
         self.sizes: dict[tuple[int, int, int], tuple[int, int, int]] = {}
@@ -295,11 +299,14 @@ class _Builder:
             if not cands:
                 raise AssertionError("the engine's winner has no winning move")
             pick = cands[0]
-            if not pick.static and len(cands) > 1 and self.reserve > 0:
+            if not pick.static and len(cands) > 1 and self.reserve > 0 \
+                    and self.search_reserve > 0:
                 self.budget = min(self.lookahead, self.reserve)
-                start = self.budget
+                start, nodes0 = self.budget, self.engine.nodes
+                self.search_stop = nodes0 + min(10 * self.lookahead, self.search_reserve)
                 pick = self.lookahead_pick(cands, color, history, depth, winner)
                 self.reserve -= start - max(self.budget, 0)
+                self.search_reserve -= self.engine.nodes - nodes0
             child = self.line(pick, color, history, depth, winner)
             node.children.append(child)
             node.plies = child.plies + 1
@@ -393,7 +400,7 @@ class _Builder:
         if key in self.on_path:
             return INFINITE, INFINITE
         self.budget -= 1
-        if self.budget < 0:
+        if self.budget < 0 or self.engine.nodes > self.search_stop:
             raise _Exhausted
         if self.deadline is not None and self.budget & 63 == 0 \
                 and time.monotonic() > self.deadline:
