@@ -15,8 +15,9 @@ A plain problem is a corner or side position on an otherwise empty board, a comm
    a block that cannot reach the open board (points four or more lines from every stone) is
    *enclosed*. The colour with the larger share of enclosed stones defends (rule
    ``enclosure``); when nobody is enclosed the test is repeated with gaps up to two points
-   wide closed (``enclosure-2``); when the board has no open part, or the shares tie, the colour
-   whose stones sit lower (closer to the edge) defends (rule ``height``).
+   wide closed (``enclosure-2``); when the board has no open part, the colour whose stones sit
+   lower (closer to the edge) defends (rule ``height``). Equal shares are refused: the user
+   names the goal or the target.
 3. **The target**: the largest enclosed block of the defender (the group in question;
    small blocks beside it may be sacrificed, and the attacker wins by capturing *any* target
    stone, so they are not targets).
