@@ -599,6 +599,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         ap.error("--time-limit must be >= 0")
     if args.jobs < 1:
         ap.error("--jobs must be >= 1")
+    if args.max_nodes is not None and args.max_nodes < 1:
+        ap.error("--max-nodes must be >= 1")
     for d in args.dirs:
         if not Path(d).exists():
             ap.error(f"no such directory: {d}")

@@ -211,6 +211,15 @@ def _dilate8(geo: Geometry, m: int) -> int:
     return h | ((h << geo.size) & geo.full) | (h >> geo.size)
 
 
+def _flood8(geo: Geometry, seeds: int, passable: int) -> int:
+    """``seeds`` plus every point of ``passable`` 8-connected to them through ``passable``."""
+    grown = frontier = seeds
+    while frontier:
+        frontier = _dilate8(geo, frontier) & passable & ~grown
+        grown |= frontier
+    return grown
+
+
 def _rect(size: int, x0: int, y0: int, x1: int, y1: int) -> int:
     """Mask of the rectangle of columns x0..x1 and rows y0..y1 (inclusive, clipped)."""
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(size - 1, x1), min(size - 1, y1)
@@ -402,11 +411,7 @@ def flood_zone(board: Board, target: int, distance: int) -> int:
         for _ in range(distance):
             near = _dilate8(geo, near)
         passable = (non_attacker & near) | own
-        grown = zone
-        frontier = zone
-        while frontier:
-            frontier = _dilate8(geo, frontier) & passable & ~grown
-            grown |= frontier
+        grown = _flood8(geo, zone, passable)
         if grown == zone:
             return zone
         zone = grown
@@ -448,11 +453,7 @@ def voronoi_zone(board: Board, target: int, distance: int) -> int:
             ok |= layer & ~att_closer
             att_closer |= att_layers[d]
         passable = (non_attacker & ok) | own
-        grown = zone
-        frontier = zone
-        while frontier:
-            frontier = _dilate8(geo, frontier) & passable & ~grown
-            grown |= frontier
+        grown = _flood8(geo, zone, passable)
         if grown == zone:
             return zone
         zone = grown
