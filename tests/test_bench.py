@@ -180,3 +180,19 @@ def test_node_budget_makes_unknowns() -> None:
     results = [o for o in map(json.loads, out.splitlines()) if o["kind"] == "result"]
     assert len(results) == 2
     assert all(o["status"] == "unknown" and o["limit"] == "nodes" for o in results)
+
+
+def test_quick_gives_one_move_and_checks_it(collection: Path) -> None:
+    """--quick: the same answers, one best move each, no move lists; the stated check asks
+    whether that move is the file's."""
+    out = run(str(collection), "--json", "--no-board", "--quick")
+    results = {(o["problem"], o["side"]): o for o in map(json.loads, out.splitlines())
+               if o["kind"] == "result"}
+    assert {k: (o["status"], o["winner"], o["best"]) for k, o in results.items()} == {
+        ("three.sgf", "B"): ("kill", "B", "ba"), ("three.sgf", "W"): ("live", "W", "ba"),
+        ("sub/wrong.sgf", "B"): ("kill", "B", "ba"), ("sub/wrong.sgf", "W"): ("live", "W", "ba")}
+    assert all(o["moves"] is None and o["best_moves"] is None for o in results.values())
+    assert results[("three.sgf", "B")]["stated_ok"] == "yes"
+    assert results[("sub/wrong.sgf", "W")]["stated_ok"] == "no"
+    text = run(str(collection), "--no-board", "--quick")
+    assert "quick (one correct first move)" in text

@@ -81,6 +81,22 @@ def test_text_output_white_first(write_sgf):
     assert first.startswith("White to play: lives unconditionally")
 
 
+def test_quick_names_one_correct_move(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", "--quick", path)
+    assert r.exit_code == EXIT_OK, r.output
+    out = r.stdout
+    assert "Black to play: kills unconditionally" in out
+    assert "White to play: lives unconditionally" in out
+    assert "a correct first move (others not examined: --quick)" in out
+    assert "winning first moves" not in out
+    r = run("solve", "--quick", "--json", path)
+    obj = one_json(r.stdout)
+    assert obj["status"] == "kill" and obj["winner"] == "B"
+    assert obj["best"] in ("be", "bf")
+    assert obj["moves"] is None and obj["best_moves"] is None
+
+
 # --- JSON output -------------------------------------------------------------------------------
 
 

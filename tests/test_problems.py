@@ -234,3 +234,22 @@ def test_stated_right_moves_are_best(name: str) -> None:
     # ... and with the solver
     best = _points(_solution(name, side).best_moves, size)
     assert best is not None and stated <= best
+
+
+@pytest.mark.parametrize("name,side", CASES)
+def test_quick_solve_gives_the_answer_and_one_best_move(name: str, side: str) -> None:
+    """``all_moves=False`` proves the same answer and names one of the best first moves."""
+    pf = read_problem(PROBLEMS / name)
+    sol = solve(pf.problem, to_play=BLACK if side == "B" else WHITE, all_moves=False)
+    exp = EXPECTED[name][side]
+    size = sol.problem.size
+    assert sol.limit is None
+    assert sol.status == exp["status"]
+    got = {k: ("B" if w == BLACK else "W") for k, w in (sol.by_threats or {}).items()}
+    assert got == _balances(name, side)
+    assert sol.moves is None and sol.best_moves is None
+    best = set(exp.get("best", exp["moves"]))  # type: ignore[call-overload]
+    if best:
+        assert sol.best is not None and to_sgf(sol.best, size) in best
+    else:
+        assert sol.best is None

@@ -2,6 +2,7 @@
 """Benchmark the solver on collections of marked problems (SGF).
 
     python tools/bench.py DIR... [--time-limit S] [--json] [--compare PEER_CSV] [--jobs N]
+                          [--quick] [--ablate NAME] [--max-nodes N]
 
 Every ``*.sgf`` under each DIR (recursively, sorted; a plain file argument counts as a
 collection of one) is solved for BOTH sides to play, each solve with its own time limit. One
@@ -10,13 +11,18 @@ file's stated first move(s) are among ``best_moves``, nodes, seconds, nodes/s. T
 
 ``stated`` column: ``yes``/``no`` when the file has PL and first-level variations for the side
 in PL and this row is that side (``yes`` = every stated first move is in ``best_moves``);
-``-`` when there is nothing to check; ``?`` when the solve did not finish.
+``-`` when there is nothing to check; ``?`` when the solve did not finish. With ``--quick``,
+``yes`` means the one move we give is among the stated ones (the peer's ``first_ok``).
 
 ``--compare PEER_CSV`` (tsumego.js times, see the data's PROVENANCE.md) prints our seconds
 beside the peer's for each problem and side, with the ratio ours/peer, then totals. A peer
 ``TIMEOUT`` or ``ERROR`` row counts as unsolved by the peer; a peer time above our
 ``--time-limit`` counts as not solved *within the limit* (the peer ran with its own, longer
 limit); ratios are taken only where both solved.
+
+``--quick`` asks each solve for the answer (winner at every balance, status) and one correct
+first move, the question tsumego.js answers; without it every first move is also proved or
+refuted, as ``tsumego solve`` does.
 
 ``--jobs N`` solves in N worker processes; keep the default 1 for honest timings.
 """
@@ -130,7 +136,7 @@ class Row:
 
 def solve_file(task: Task, time_limit: float | None,
                options: SearchOptions = SearchOptions(),
-               max_nodes: int | None = None) -> list[Row]:
+               max_nodes: int | None = None, all_moves: bool = True) -> list[Row]:
     """Solve ``task`` for both sides. A file that cannot be read gives one error row; a solver
     crash gives an error row for that side (the run goes on either way)."""
     try:
@@ -149,7 +155,7 @@ def solve_file(task: Task, time_limit: float | None,
         c0 = time.process_time()
         try:
             sol = solve(problem, to_play=color, time_limit=time_limit, max_nodes=max_nodes,
-                        options=options)
+                        options=options, all_moves=all_moves)
         except Exception as e:  # a solver bug must not stop the benchmark
             row.status = "error"
             row.error = f"{task.rel}: solver failed ({type(e).__name__}: {e})"
@@ -171,7 +177,10 @@ def solve_file(task: Task, time_limit: float | None,
         if sol.by_threats is not None:
             row.by_threats = {str(k): side_name(w) for k, w in sorted(sol.by_threats.items())}
         if row.stated:
-            if sol.best_moves is None:
+            if not all_moves and sol.limit is None:
+                # like the peer's first_ok: the move we give is one of the file's
+                row.stated_ok = "yes" if sol.best in pf.stated_moves else "no"
+            elif sol.best_moves is None:
                 row.stated_ok = "?"
             else:
                 row.stated_ok = "yes" if all(m in sol.best_moves for m in pf.stated_moves) \
@@ -180,21 +189,23 @@ def solve_file(task: Task, time_limit: float | None,
     return rows
 
 
-def _solve_file_star(args: tuple[Task, float | None, SearchOptions, int | None]) -> list[Row]:
+def _solve_file_star(args: tuple[Task, float | None, SearchOptions, int | None, bool]
+                     ) -> list[Row]:
     return solve_file(*args)
 
 
 def run_all(tasks: Sequence[Task], time_limit: float | None, jobs: int,
             options: SearchOptions = SearchOptions(),
-            max_nodes: int | None = None) -> Iterator[list[Row]]:
+            max_nodes: int | None = None, all_moves: bool = True) -> Iterator[list[Row]]:
     """Results file by file, in the order of ``tasks`` (streamed as they finish in order)."""
     if jobs <= 1:
         for t in tasks:
-            yield solve_file(t, time_limit, options, max_nodes)
+            yield solve_file(t, time_limit, options, max_nodes, all_moves)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_solve_file_star,
-                            [(t, time_limit, options, max_nodes) for t in tasks], chunksize=1)
+                            [(t, time_limit, options, max_nodes, all_moves) for t in tasks],
+                            chunksize=1)
 
 
 # --- raw board speed ------------------------------------------------------------------------------
@@ -590,6 +601,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--ablate", action="append", default=[], choices=sorted(ABLATIONS),
                     metavar="NAME", help="turn one search technique off (repeatable): "
                                          + ", ".join(sorted(ABLATIONS)))
+    ap.add_argument("--quick", action="store_true",
+                    help="ask tsumego.js's question: the answer and one correct first move, "
+                         "not every first move proved or refuted")
     ap.add_argument("--no-board", action="store_true", help="skip the board-speed measurement")
     ap.add_argument("--board-seconds", type=float, default=1.0,
                     help="replay seconds per board size for the board-speed measurement "
@@ -631,12 +645,14 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"{'none' if time_limit is None else f'{time_limit:g} s'} per side, "
              f"jobs {args.jobs}"
              + (f", node budget {args.max_nodes}" if args.max_nodes else "")
-             + (f", ablated: {', '.join(args.ablate)}" if args.ablate else ""))
+             + (f", ablated: {', '.join(args.ablate)}" if args.ablate else "")
+             + (", quick (one correct first move)" if args.quick else
+                ", every first move proved or refuted"))
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
     for file_rows in run_all(tasks, time_limit, args.jobs, options_without(args.ablate),
-                             args.max_nodes):
+                             args.max_nodes, not args.quick):
         for r in file_rows:
             rows.append(r)
             if as_json:

@@ -70,6 +70,9 @@ def main() -> None:
 @click.option("--tree-max-nodes", type=int, default=1_000_000, show_default=True,
               help="Largest solution tree to write (nodes).")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@click.option("--quick", is_flag=True,
+              help="Prove the answer and one correct first move; skip proving or refuting "
+                   "every other first move.")
 @click.option("--explain", is_flag=True,
               help="Show what was inferred for a plain problem (goal, target, region).")
 @click.option("--goal", type=click.Choice(["kill", "live"]), default=None,
@@ -81,7 +84,7 @@ def main() -> None:
 def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | None,
               max_nodes: int | None, tt_size: int, as_json: bool, output: str | None,
               tree_mode: str, tree_time_limit: float, tree_max_nodes: int, force: bool,
-              explain: bool, goal: str | None, target_pts: str | None,
+              quick: bool, explain: bool, goal: str | None, target_pts: str | None,
               region: str | None) -> None:
     """Solve a problem: who wins, how, and every correct first move. A problem without MA
     (a plain problem) is inferred and framed first (--explain shows how)."""
@@ -114,7 +117,8 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
         return
     problem = pf.problem
     first = problem.to_play if to_play is None else color_from_name(to_play)
-    kw = dict(threats=threats, time_limit=time_limit, max_nodes=max_nodes, tt_size=tt_size)
+    kw = dict(threats=threats, time_limit=time_limit, max_nodes=max_nodes, tt_size=tt_size,
+              all_moves=not quick)
     sol = solve(problem, to_play=first, **kw)  # type: ignore[arg-type]
     other: Solution | None = None
     if output is not None or not as_json:
@@ -157,8 +161,13 @@ def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | 
         click.echo(s.describe())
         if s.limit is None:
             click.echo(f"  status: {s.status}; winner by balance: {_balances_text(s)}")
-            click.echo(f"  winning first moves: {_moves_text(s.moves, size)}")
-            if s.best_threats is not None and s.best_moves != s.moves:
+            if quick:
+                best = () if s.best is None else (s.best,)
+                click.echo(f"  a correct first move (others not examined: --quick): "
+                           f"{_moves_text(best, size)}")
+            else:
+                click.echo(f"  winning first moves: {_moves_text(s.moves, size)}")
+            if not quick and s.best_threats is not None and s.best_moves != s.moves:
                 click.echo(f"  best first moves (win at balance {s.best_threats:+d}): "
                            f"{_moves_text(s.best_moves, size)}")
         click.echo(f"  {s.nodes} nodes, {s.seconds:.3f} s")

@@ -102,6 +102,8 @@ class Engine:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self._next_check = 1  # the first node checks the budget, then every check_every
+        self._root_depth = 0
+        self.root_move: int | None = None  # a winning move of the last root proved a win
         self.history: dict[int, int] = {}
         self.seen = 0  # mask of the stone counts of the arrangements in the history
         self._expansions: LRUCache[tuple[int, int], Expansion] = LRUCache(
@@ -229,6 +231,8 @@ class Engine:
         return color if phi == 0 else opponent(color)
 
     def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
+        self._root_depth = depth
+        self.root_move = None
         while True:
             phi, delta, dep, _, _, _ = self._mid(color, nkt, passed, depth, INF, INF)
             if phi == 0 or delta == 0:
@@ -522,6 +526,8 @@ class Engine:
                     if deltas[i] == 0 and (j < 0 or deps[i] > deps[j]):
                         j = i
                 chosen = [j]
+                if depth == self._root_depth:
+                    self.root_move = moves[j]
             created: frozenset[int] | None = _EMPTY
             for i in chosen:
                 c = c_cnt[i]

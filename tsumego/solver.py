@@ -128,9 +128,15 @@ def _least_favourable(color: int, by_threats: dict[int, int]) -> int | None:
 
 def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
           time_limit: float | None = None, max_nodes: int | None = None,
-          tt_size: int = 2_000_000, options: SearchOptions = SearchOptions()) -> Solution:
+          tt_size: int = 2_000_000, options: SearchOptions = SearchOptions(),
+          all_moves: bool = True) -> Solution:
     """Solve ``problem`` with ``to_play`` (default: the problem's) moving first at balance
-    ``threats`` (positive: Black has that many more ko threats)."""
+    ``threats`` (positive: Black has that many more ko threats).
+
+    ``all_moves=False`` asks the question a player asks first, as other solvers answer it: the
+    winner at every balance, the status, and *one* correct first move (``best``, at the balance
+    least favourable to ``to_play`` at which it still wins), without proving or refuting every
+    other first move; ``moves`` and ``best_moves`` are then ``None``."""
     color = problem.to_play if to_play is None else to_play
     if abs(threats) > 64:
         raise ValueError("threats must be within -64..64")
@@ -145,6 +151,7 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
     work: dict[int, int] = {}
     status = "unknown"
     limit: str | None = None
+    quick_best: int | None = None
 
     def winner_at(k: int) -> int:
         if k not in by:
@@ -186,14 +193,19 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
             worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
             status = "live" if live_engine.solve(color, worst) == problem.defender else "seki"
             engine.nodes = live_engine.nodes
-        moves = winning_moves(threats)
         best_k = _least_favourable(color, by_k)
-        if best_k is None:
-            best_moves = ()
-        elif best_k == threats:
-            best_moves = moves
+        if not all_moves:
+            if best_k is not None:
+                engine.solve(color, best_k)  # the table answers at once: the root's proof
+                quick_best = engine.root_move
         else:
-            best_moves = winning_moves(best_k)
+            moves = winning_moves(threats)
+            if best_k is None:
+                best_moves = ()
+            elif best_k == threats:
+                best_moves = moves
+            else:
+                best_moves = winning_moves(best_k)
     except SearchLimit as e:
         limit = e.kind
         status = "unknown"
@@ -203,7 +215,7 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
                         None, None, engine.nodes, seconds, limit, work)
     by_k = {k: by[k] for k in range(-K, K + 1)}
     best_k = _least_favourable(color, by_k)
-    best = None
+    best = quick_best
     if best_moves:
         # the move whose proof took the least work: the plainest win (a proxy for quickest)
         best = min(best_moves, key=lambda m: (m == PASS, work.get(m, 0)))
