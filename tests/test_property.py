@@ -12,10 +12,12 @@ The brute force shares no code with the solver (its own board and rules, the who
 its memo key). A last test counts the kill / live / seki / ko cases per the brute force and
 requires enough of each, so the comparison cannot silently become trivial.
 
-Run ``python tests/test_property.py`` for the case statistics and every disagreement."""
+Run ``python tests/test_property.py`` for the case statistics and every disagreement;
+``TSUMEGO_PROPERTY_N=1200`` (environment) draws that many positions instead of 240."""
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 import time
@@ -31,7 +33,7 @@ from tsumego.problem import Problem
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from brute import BruteGame, diagram  # noqa: E402
 
-N_POSITIONS = 240
+N_POSITIONS = int(os.environ.get("TSUMEGO_PROPERTY_N", "240"))
 MAX_EMPTY = 7  # empty points of the region
 MIN_REGION = 8
 MAX_REGION = 14  # all points of the region (capturable stones included)

@@ -467,3 +467,32 @@ def test_results_are_monotone_in_the_balance(diagram):
         assert monotone(sol.by_threats)
         for k in BALANCES:
             assert solve(p, to_play=first, threats=k).winner == sol.by_threats[k]
+
+
+# --- ko-free proofs are stored for every balance -------------------------------------------------
+
+
+def test_ko_free_proof_answers_every_balance_from_the_table():
+    """A result whose proof meets no repetition is stored as valid at every balance: the
+    next balance is answered by the root's children from the table. A ko's proof is not
+    stored so (its winner changes with the balance)."""
+    from tsumego.search import SearchOptions
+    from tsumego.table import NEG, POS
+
+    for diagram, first in ((CORNER_SIX, W), (SEKI, B), (SEKI, W)):
+        p = problem_from_diagram(diagram)
+        e = Engine(p)
+        w = e.solve(first, 0)
+        n = e.nodes
+        assert e.solve(first, 2 if w == W else -2) == w
+        assert e.nodes - n == 1, diagram  # the root alone: its winning children are table hits
+        off = Engine(p, options=SearchOptions(kofree=False))
+        assert off.solve(first, 0) == w
+        n = off.nodes
+        assert off.solve(first, 2 if w == W else -2) == w
+        assert off.nodes - n > 1
+    ko = problem_from_diagram(KO)
+    k = Engine(ko)
+    assert k.solve(B, 0) == KO_BY_THREATS[0]
+    assert not all(minw == POS or maxb == NEG for minw, maxb, *_ in k.solved.data.values())
+    assert k.solve(B, -1) == KO_BY_THREATS[-1]

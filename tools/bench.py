@@ -58,6 +58,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "epsilon": {"epsilon": 0.0},  # the 1+epsilon threshold trick
     "knowledge": {"knowledge": False},  # initial numbers and ordering from liberties and eyes
     "benson": {"benson": False},  # Benson's unconditional life as a terminal test
+    "kofree": {"kofree": False},  # proofs free of repetition stored for every balance
 }
 
 

@@ -36,7 +36,7 @@ NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
 from .coords import PASS
 from .life import SearchTooLarge, attacker_captures_alone, target_benson_alive
 from .problem import Problem
-from .table import SolvedTable, WorkTable
+from .table import NEG, POS, SolvedTable, WorkTable
 
 
 def EST_A(libs: int, eyes: int) -> tuple[int, int]:
@@ -70,6 +70,7 @@ class SearchOptions:
     epsilon: float = 0.25  # the 1+epsilon threshold trick; 0 turns it off
     knowledge: bool = True  # initial proof numbers and ordering from liberties
     benson: bool = True  # stop when the target is unconditionally alive
+    kofree: bool = True  # store proofs that meet no repetition as valid at every balance
     check_every: int = 1024  # nodes between budget checks
 
 
@@ -234,7 +235,7 @@ class Engine:
         self._root_depth = depth
         self.root_move = None
         while True:
-            phi, delta, dep, _, _, _ = self._mid(color, nkt, passed, depth, INF, INF)
+            phi, delta, dep, _, _, _, _ = self._mid(color, nkt, passed, depth, INF, INF)
             if phi == 0 or delta == 0:
                 return phi, delta, dep
 
@@ -328,14 +329,15 @@ class Engine:
 
     def _lookup(self, color: int, nkt: int, passed: bool, h: int, est: tuple[int, int],
                 seen: int, path: Iterable[int]
-                ) -> tuple[int, int, int, int, frozenset[int] | None]:
+                ) -> tuple[int, int, int, int, frozenset[int] | None, bool]:
         """(phi, delta, lo, hi) of a child position: a solved result when the table holds one
         whose proof is valid here, else the work numbers or the initial estimate (then
         ``lo > hi``). ``seen`` is the mask of stone counts of the arrangements the child's
         path already holds and ``path`` those arrangements: a stored proof that creates an
         arrangement with one of those counts might play into a repetition here, so it is used
         only if its exact set of created arrangements (kept for small proofs) misses ``path``.
-        The last item is that set (None: unknown or too large)."""
+        Then that set (None: unknown or too large), and whether the result holds at every
+        balance (its proof never meets a repetition)."""
         sk = self._solved_key(h, color, passed)
         e = self.solved.get(sk)
         if e is not None:
@@ -344,24 +346,27 @@ class Engine:
                 lo, hi, cs = e[5], e[6], e[8]
                 if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
                         cs is not None and cs.isdisjoint(path)):
-                    return (0, INF, lo, hi, cs) if color == BLACK else (INF, 0, lo, hi, cs)
+                    return ((0, INF, lo, hi, cs, e[1] == NEG) if color == BLACK
+                            else (INF, 0, lo, hi, cs, e[1] == NEG))
             if nkt <= e[0]:
                 lo, hi, cs = e[3], e[4], e[7]
                 if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
                         cs is not None and cs.isdisjoint(path)):
-                    return (INF, 0, lo, hi, cs) if color == BLACK else (0, INF, lo, hi, cs)
+                    return ((INF, 0, lo, hi, cs, e[0] == POS) if color == BLACK
+                            else (0, INF, lo, hi, cs, e[0] == POS))
         w = self.work.get(sk ^ _NKT_KEY[nkt])
         if w is not None:
-            return w[0], w[1], NO_RANGE, -1, None
-        return est[0], est[1], NO_RANGE, -1, None
+            return w[0], w[1], NO_RANGE, -1, None, False
+        return est[0], est[1], NO_RANGE, -1, None, False
 
     def _mid(self, color: int, nkt: int, passed: bool, depth: int, th_phi: int,
-             th_delta: int) -> tuple[int, int, int, int, int, frozenset[int] | None]:
+             th_delta: int) -> tuple[int, int, int, int, int, frozenset[int] | None, bool]:
         """Multiple iterative deepening at the current board: returns (phi, delta, dependency,
         lo, hi, created) for ``color`` to move, once solved or once a threshold is reached;
         ``lo..hi`` is the range of stone counts of the arrangements the proof creates below the
         node, ``created`` those arrangements when there are at most ``CREATED_MAX`` (else
-        None)."""
+        None). The last item says a proof is *ko-free*: no move in it was illegal by repetition
+        and the winner used no threat, so it holds at every balance and is stored so."""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_budget()
@@ -391,6 +396,7 @@ class Engine:
         los: list[int] = []
         his: list[int] = []
         css: list[frozenset[int] | None] = []
+        kfs: list[bool] = []
         rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
         has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
         step = -1 if color == BLACK else 1
@@ -432,13 +438,15 @@ class Engine:
                     deltas.append(INF)
                 deps.append(NO_DEP if idx < 0 else idx)
                 css.append(_EMPTY)
+                kfs.append(True)
             else:
                 # a threat resets the history to this position and the child
                 child_seen = seen if idx < 0 else (1 << s0)
-                phi_c, delta_c, lo, hi, cs = self._lookup(opp, child_nkt, p == PASS, h,
+                phi_c, delta_c, lo, hi, cs, kf = self._lookup(opp, child_nkt, p == PASS, h,
                                                           e_est[i], child_seen,
                                                           history if idx < 0 else (h0,))
                 css.append(cs)
+                kfs.append(kf)
                 phis.append(phi_c)
                 deltas.append(delta_c)
                 deps.append(NO_DEP if (phi_c and delta_c) or idx < 0 else idx)
@@ -492,7 +500,7 @@ class Engine:
                     history[hc] = depth + 1
                     self.seen = seen | (1 << c_cnt[best])
             try:
-                r_phi, r_delta, r_dep, r_lo, r_hi, r_cs = self._mid(
+                r_phi, r_delta, r_dep, r_lo, r_hi, r_cs, r_kf = self._mid(
                     opp, c_nkt[best], child_passed, depth + 1, c_th.phi, c_th.delta)
             finally:
                 self.seen = seen
@@ -509,6 +517,7 @@ class Engine:
             los[best] = r_lo
             his[best] = r_hi
             css[best] = r_cs
+            kfs[best] = r_kf
             if idx >= 0 and (r_phi == 0 or r_delta == 0):
                 r_dep = min(r_dep, idx)
             deps[best] = r_dep
@@ -523,11 +532,15 @@ class Engine:
             if phi == 0:
                 j = -1
                 for i in range(n):
-                    if deltas[i] == 0 and (j < 0 or deps[i] > deps[j]):
+                    if deltas[i] == 0 and (j < 0 or deps[i] > deps[j] or (
+                            deps[i] == deps[j] and kfs[i] and not kfs[j])):
                         j = i
                 chosen = [j]
+                kofree = kfs[j] and c_threat[j] < 0
                 if depth == self._root_depth:
                     self.root_move = moves[j]
+            else:
+                kofree = rep_dep == NO_DEP and all(kfs)
             created: frozenset[int] | None = _EMPTY
             for i in chosen:
                 c = c_cnt[i]
@@ -551,10 +564,11 @@ class Engine:
                         if len(created) > CREATED_MAX:
                             created = None
             if dep == NO_DEP:
-                winner = color if phi == 0 else opp
-                self.solved.record(sk, winner == BLACK, nkt, self.nodes - start_nodes, lo, hi,
+                black_wins = (color if phi == 0 else opp) == BLACK
+                rec = nkt if not (kofree and self.options.kofree) else NEG if black_wins else POS
+                self.solved.record(sk, black_wins, rec, self.nodes - start_nodes, lo, hi,
                                    created)
                 self.work.discard(sk ^ _NKT_KEY[nkt])
-            return phi, delta, dep, lo, hi, created
+            return phi, delta, dep, lo, hi, created, kofree
         self.work.store(sk ^ _NKT_KEY[nkt], phi, delta, self.nodes - start_nodes)
-        return phi, delta, NO_DEP, NO_RANGE, -1, None
+        return phi, delta, NO_DEP, NO_RANGE, -1, None, False
