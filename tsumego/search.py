@@ -27,8 +27,6 @@ import time
 from dataclasses import dataclass
 from typing import Iterable
 
-from cachetools import LRUCache
-
 from .board import BLACK, Board, bits, opponent
 from .bounds import INF, NO_DEP, child_thresholds, solved_dependency
 
@@ -104,11 +102,15 @@ class Engine:
         self.deadline = deadline
         self._next_check = 1  # the first node checks the budget, then every check_every
         self._root_depth = 0
+        self._benson: dict[int, bool] = {}  # arrangement -> target Benson-alive
+        self._benson_cap = max(1024, tt_size // 4)
         self.root_move: int | None = None  # a winning move of the last root proved a win
         self.history: dict[int, int] = {}
         self.seen = 0  # mask of the stone counts of the arrangements in the history
-        self._expansions: LRUCache[tuple[int, int], Expansion] = LRUCache(
-            maxsize=max(256, tt_size // 8))
+        # expansions by (arrangement ^ side key): a plain dict (far cheaper per hit than an
+        # LRU), emptied when full; an expansion is recomputed at no loss of exactness
+        self._expansions: dict[int, Expansion] = {}
+        self._expansions_cap = max(256, tt_size // 8)
 
     # --- budget ------------------------------------------------------------------------------
     def _check_budget(self) -> None:
@@ -140,9 +142,17 @@ class Engine:
         if mover == self.attacker:
             if captured & self.target:
                 return self.attacker
-        elif self.options.benson and target_benson_alive(self.board, self.target,
-                                                         self.defender):
-            return self.defender
+        elif self.options.benson:
+            # the same arrangement is met again through other parents: remember the answer
+            h = self.board.hash
+            alive = self._benson.get(h)
+            if alive is None:
+                if len(self._benson) >= self._benson_cap:
+                    self._benson.clear()
+                alive = target_benson_alive(self.board, self.target, self.defender)
+                self._benson[h] = alive
+            if alive:
+                return self.defender
         return 0
 
     def _end_by_passes(self) -> int:
@@ -380,10 +390,12 @@ class Engine:
         s0 = (board.black | board.white).bit_count()
 
         # --- expand --------------------------------------------------------------------------
-        ex = self._expansions.get((h0, color))
+        ex = self._expansions.get(h0 ^ _SIDE_KEY[color])
         if ex is None:
             ex = self._expand(color)
-            self._expansions[(h0, color)] = ex
+            if len(self._expansions) >= self._expansions_cap:
+                self._expansions.clear()
+            self._expansions[h0 ^ _SIDE_KEY[color]] = ex
         e_moves, e_hash, e_win, e_est, e_cap, e_cnt = ex
         moves: list[int] = []
         c_hash: list[int] = []
