@@ -196,3 +196,8 @@ def test_quick_gives_one_move_and_checks_it(collection: Path) -> None:
     assert results[("sub/wrong.sgf", "W")]["stated_ok"] == "no"
     text = run(str(collection), "--no-board", "--quick")
     assert "quick (one correct first move)" in text
+
+
+def test_quick_mismatch_names_our_move(collection: Path) -> None:
+    out = run(str(collection), "--no-board", "--quick")
+    assert ("sub/wrong.sgf W (live): stated aa; our move ba is not among them" in out), out

@@ -59,6 +59,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "knowledge": {"knowledge": False},  # initial numbers and ordering from liberties and eyes
     "benson": {"benson": False},  # Benson's unconditional life as a terminal test
     "kofree": {"kofree": False},  # proofs free of repetition stored for every balance
+    "simulation": {"simulation": 0},  # Kawano's simulation of a sibling's proof
 }
 
 
@@ -491,6 +492,9 @@ def totals(rows: Sequence[Row], wall: float) -> dict[str, Any]:
 
 
 def mismatch_text(r: Row) -> str:
+    if r.best_moves is None:  # --quick: one move, not the full list
+        return (f"{r.problem} {r.side} ({r.status}): stated {' '.join(r.stated)}; our move "
+                f"{r.best or 'none'} is not among them (--quick proves one move only)")
     missing = [m for m in r.stated if m not in (r.best_moves or [])]
     at0 = [m for m in missing if m in (r.moves or [])]
     note = f"; {' '.join(at0)} wins at balance 0" if at0 else ""

@@ -69,6 +69,7 @@ class SearchOptions:
     knowledge: bool = True  # initial proof numbers and ordering from liberties
     benson: bool = True  # stop when the target is unconditionally alive
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
+    simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
     check_every: int = 1024  # nodes between budget checks
 
 
@@ -77,6 +78,7 @@ _SIDE_KEY = (0, _rng.getrandbits(64), _rng.getrandbits(64))
 _NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
 _PASS_KEY = _rng.getrandbits(64)
 _EMPTY: frozenset[int] = frozenset()
+SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
 CREATED_MAX = 64  # created arrangements kept exactly per stored proof (beyond: counts only)
 
 
@@ -103,6 +105,10 @@ class Engine:
         self._next_check = 1  # the first node checks the budget, then every check_every
         self._root_depth = 0
         self._benson: dict[int, bool] = {}  # arrangement -> target Benson-alive
+        # the winning move of proved nodes (by solved key), for simulation; and the children
+        # a simulation was tried on (by solved key and balance), so each is tried once
+        self._best: dict[int, int] = {}
+        self._sim_tried: set[int] = set()
         self._benson_cap = max(1024, tt_size // 4)
         self.root_move: int | None = None  # a winning move of the last root proved a win
         self.history: dict[int, int] = {}
@@ -369,6 +375,141 @@ class Engine:
             return w[0], w[1], NO_RANGE, -1, None, False
         return est[0], est[1], NO_RANGE, -1, None, False
 
+    # --- Kawano's simulation --------------------------------------------------------------------
+    def _try_simulation(self, color: int, nkt: int, passed: bool, depth: int,
+                        moves: list[int], c_hash: list[int], phis: list[int], best: int
+                        ) -> tuple[int, int, frozenset[int] | None, bool] | None:
+        """At a child about to be searched (the board is on it, ``color`` to move): if a
+        sibling move already lost to a known reply, try to prove that this child is won for
+        ``color`` the same way (:meth:`_simulate`), once per child."""
+        key = self._solved_key(c_hash[best], color, passed) ^ _NKT_KEY[nkt]
+        if key in self._sim_tried:
+            return None
+        for j in range(len(moves)):
+            if phis[j] == 0 and j != best:
+                sib = self._solved_key(c_hash[j], color, moves[j] == PASS)
+                e = self.solved.get(sib)
+                if sib in self._best and e is not None and e[2] >= SIM_MIN_WORK:
+                    break
+        else:
+            return None
+        if len(self._sim_tried) >= self._benson_cap:
+            self._sim_tried.clear()
+        self._sim_tried.add(key)
+        return self._simulate(color, nkt, passed, depth, color, c_hash[best] ^ c_hash[j],
+                              self.nodes + self.options.simulation)
+
+    def _simulate(self, color: int, nkt: int, passed: bool, depth: int, win: int, shadow: int,
+                  limit: int) -> tuple[int, int, frozenset[int] | None, bool] | None:
+        """Kawano's simulation: prove that ``win`` wins here by replaying the proof of a
+        *shadow* position, whose arrangement hash is this one's XOR ``shadow`` (a sibling that
+        differs by the loser's first move). At ``win``'s turns only the shadow's winning move
+        is tried; at the loser's every move is answered. Any repetition, a reply that does not
+        win, or more nodes than ``limit`` and the try fails (None); a success is an ordinary
+        proof, checked on this board with this path, stored like any other: returns its
+        (lo, hi, created, ko-free)."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._check_budget()
+        if self.nodes > limit:
+            return None
+        board = self.board
+        h0 = board.hash
+        history = self.history
+        seen = self.seen
+        attacker = self.attacker
+        opp = 3 - color
+        start = self.nodes
+        sk = self._solved_key(h0, color, passed)
+        ex = self._expansions.get(h0 ^ _SIDE_KEY[color])
+        if ex is None:
+            ex = self._expand(color)
+            if len(self._expansions) >= self._expansions_cap:
+                self._expansions.clear()
+            self._expansions[h0 ^ _SIDE_KEY[color]] = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt = ex
+        if color == win:
+            m = self._best.get(self._solved_key(h0 ^ shadow, color, passed))
+            if m is None or m not in e_moves:
+                return None
+            order = [e_moves.index(m)]
+        else:
+            order = list(range(len(e_moves)))
+        lo, hi = NO_RANGE, -1
+        created: frozenset[int] | None = _EMPTY
+        kofree = True
+        for i in order:
+            p = e_moves[i]
+            h = e_hash[i]
+            w = e_win[i]
+            if p == PASS:
+                if color == attacker and not self.live:
+                    if color == win:
+                        return None
+                    continue
+                if passed:
+                    w = self._end_by_passes()
+            elif h in history:
+                return None  # repetition: left to the full search
+            if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
+                w = attacker
+            c = NO_RANGE if p == PASS or (w == attacker and color == attacker) else e_cnt[i]
+            c_cs: frozenset[int] | None
+            if w:
+                if w != win:
+                    return None
+                c_lo, c_hi, c_cs, c_kf = NO_RANGE, -1, _EMPTY, True
+            else:
+                phi_c, delta_c, c_lo, c_hi, c_cs, c_kf = self._lookup(
+                    opp, nkt, p == PASS, h, e_est[i], seen, history)
+                won = delta_c == 0 if color == win else phi_c == 0
+                lost = phi_c == 0 if color == win else delta_c == 0
+                if lost:
+                    return None
+                if not won:
+                    snap = board.snapshot()
+                    old_idx = -1
+                    if p == PASS:
+                        old_idx = history[h0]
+                        history[h0] = depth + 1
+                    else:
+                        board.play_fast(p, color)
+                        history[h] = depth + 1
+                        self.seen = seen | (1 << e_cnt[i])
+                    try:
+                        r = self._simulate(opp, nkt, p == PASS, depth + 1, win, shadow, limit)
+                    finally:
+                        self.seen = seen
+                        if p == PASS:
+                            history[h0] = old_idx
+                        else:
+                            del history[h]
+                            board.undo(snap)
+                    if r is None:
+                        return None
+                    c_lo, c_hi, c_cs, c_kf = r
+            if c != NO_RANGE:
+                lo = min(lo, c)
+                hi = max(hi, c)
+            lo = min(lo, c_lo)
+            hi = max(hi, c_hi)
+            kofree = kofree and c_kf
+            if created is not None:
+                if c_cs is None:
+                    created = None
+                else:
+                    created = created | c_cs | ({h} if c != NO_RANGE else _EMPTY)
+                    if len(created) > CREATED_MAX:
+                        created = None
+        black_wins = win == BLACK
+        rec = NEG if black_wins else POS
+        self.solved.record(sk, black_wins, rec if kofree and self.options.kofree else nkt,
+                           self.nodes - start + 1, lo, hi, created)
+        self.work.discard(sk ^ _NKT_KEY[nkt])
+        if color == win:
+            self._best[sk] = e_moves[order[0]]
+        return lo, hi, created, kofree
+
     def _mid(self, color: int, nkt: int, passed: bool, depth: int, th_phi: int,
              th_delta: int) -> tuple[int, int, int, int, int, frozenset[int] | None, bool]:
         """Multiple iterative deepening at the current board: returns (phi, delta, dependency,
@@ -512,8 +653,16 @@ class Engine:
                     history[hc] = depth + 1
                     self.seen = seen | (1 << c_cnt[best])
             try:
-                r_phi, r_delta, r_dep, r_lo, r_hi, r_cs, r_kf = self._mid(
-                    opp, c_nkt[best], child_passed, depth + 1, c_th.phi, c_th.delta)
+                sim = None
+                if self.options.simulation and idx < 0:
+                    sim = self._try_simulation(opp, c_nkt[best], child_passed, depth + 1,
+                                               moves, c_hash, phis, best)
+                if sim is not None:
+                    r_phi, r_delta, r_dep = 0, INF, NO_DEP
+                    r_lo, r_hi, r_cs, r_kf = sim
+                else:
+                    r_phi, r_delta, r_dep, r_lo, r_hi, r_cs, r_kf = self._mid(
+                        opp, c_nkt[best], child_passed, depth + 1, c_th.phi, c_th.delta)
             finally:
                 self.seen = seen
                 if p == PASS:
@@ -551,6 +700,9 @@ class Engine:
                 kofree = kfs[j] and c_threat[j] < 0
                 if depth == self._root_depth:
                     self.root_move = moves[j]
+                if len(self._best) >= self._benson_cap:
+                    self._best.clear()
+                self._best[sk] = moves[j]
             else:
                 kofree = rep_dep == NO_DEP and all(kfs)
             created: frozenset[int] | None = _EMPTY
