@@ -2,7 +2,7 @@
 """Benchmark the solver on collections of marked problems (SGF).
 
     python tools/bench.py DIR... [--time-limit S] [--json] [--compare PEER_CSV] [--jobs N]
-                          [--quick] [--ablate NAME] [--max-nodes N]
+                          [--quick] [--ablate NAME] [--simulation N] [--max-nodes N]
 
 Every ``*.sgf`` under each DIR (recursively, sorted; a plain file argument counts as a
 collection of one) is solved for BOTH sides to play, each solve with its own time limit. One
@@ -59,7 +59,6 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "knowledge": {"knowledge": False},  # initial numbers and ordering from liberties and eyes
     "benson": {"benson": False},  # Benson's unconditional life as a terminal test
     "kofree": {"kofree": False},  # proofs free of repetition stored for every balance
-    "simulation": {"simulation": 0},  # Kawano's simulation of a sibling's proof
 }
 
 
@@ -609,6 +608,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--quick", action="store_true",
                     help="ask tsumego.js's question: the answer and one correct first move, "
                          "not every first move proved or refuted")
+    ap.add_argument("--simulation", type=int, default=0, metavar="N",
+                    help="turn Kawano's simulation on (off by default), N nodes per try")
     ap.add_argument("--no-board", action="store_true", help="skip the board-speed measurement")
     ap.add_argument("--board-seconds", type=float, default=1.0,
                     help="replay seconds per board size for the board-speed measurement "
@@ -616,6 +617,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = ap.parse_args(argv)
     if args.time_limit < 0:
         ap.error("--time-limit must be >= 0")
+    if args.simulation < 0:
+        ap.error("--simulation must be >= 0")
     if args.jobs < 1:
         ap.error("--jobs must be >= 1")
     if args.max_nodes is not None and args.max_nodes < 1:
@@ -651,12 +654,14 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"jobs {args.jobs}"
              + (f", node budget {args.max_nodes}" if args.max_nodes else "")
              + (f", ablated: {', '.join(args.ablate)}" if args.ablate else "")
+             + (f", simulation {args.simulation} nodes" if args.simulation else "")
              + (", quick (one correct first move)" if args.quick else
                 ", every first move proved or refuted"))
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    for file_rows in run_all(tasks, time_limit, args.jobs, options_without(args.ablate),
+    options = replace(options_without(args.ablate), simulation=args.simulation)
+    for file_rows in run_all(tasks, time_limit, args.jobs, options,
                              args.max_nodes, not args.quick):
         for r in file_rows:
             rows.append(r)
