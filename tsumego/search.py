@@ -118,6 +118,18 @@ class Engine:
         self._expansions: dict[int, Expansion] = {}
         self._expansions_cap = max(256, tt_size // 8)
 
+    def share_caches(self, other: Engine) -> None:
+        """Use ``other``'s caches of expansions and Benson answers: they depend only on the
+        board, the region and the target, not on the game searched (live or not) or the
+        path, so an engine for the same problem can share them."""
+        assert other.problem is self.problem or (
+            other.region == self.region and other.target == self.target
+            and other.board.size == self.board.size)
+        self._expansions = other._expansions
+        self._expansions_cap = other._expansions_cap
+        self._benson = other._benson
+        self._benson_cap = other._benson_cap
+
     # --- budget ------------------------------------------------------------------------------
     def _check_budget(self) -> None:
         self._next_check = self.nodes + self.options.check_every

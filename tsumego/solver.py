@@ -16,7 +16,6 @@ from .problem import Problem
 from .search import Engine, SearchLimit, SearchOptions
 
 K = 2  # balances -K..K classify a problem (rules.md)
-BALANCES = (0, -1, 1, -2, 2)
 
 
 @dataclass(frozen=True)
@@ -177,8 +176,17 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
         return tuple(out)
 
     try:
-        for k in sorted(set(BALANCES) | {threats}, key=lambda j: (abs(j), j)):
-            winner_at(k)
+        # The winner changes at most once along -K..K (monotone): after balance 0, look at the
+        # far end that favours the side losing at 0; only if it wins there, at the middle.
+        winner_at(0)
+        winner_at(threats)
+        for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
+            if k not in by:
+                winner_at(k)
+                if by[k] == by[0]:
+                    break
+        for k in range(-K, K + 1):
+            winner_at(k)  # all known by now except after a change of winner
         by_k = {k: by[k] for k in range(-K, K + 1)}
         winners = set(by_k.values())
         if winners == {problem.attacker}:
@@ -190,6 +198,7 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
                                  max_nodes=None if max_nodes is None else max_nodes,
                                  deadline=deadline, options=options)
             live_engine.nodes = engine.nodes
+            live_engine.share_caches(engine)  # same board, region and target: same children
             worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
             status = "live" if live_engine.solve(color, worst) == problem.defender else "seki"
             engine.nodes = live_engine.nodes
