@@ -80,6 +80,7 @@ _PASS_KEY = _rng.getrandbits(64)
 _EMPTY: frozenset[int] = frozenset()
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
 CREATED_MAX = 64  # created arrangements kept exactly per stored proof (beyond: counts only)
+_STATIC_AUX: tuple[int, int, frozenset[int] | None, bool] = (NO_RANGE, -1, _EMPTY, True)
 
 
 class Engine:
@@ -388,18 +389,18 @@ class Engine:
         return est[0], est[1], NO_RANGE, -1, None, False
 
     # --- Kawano's simulation --------------------------------------------------------------------
-    def _try_simulation(self, color: int, nkt: int, passed: bool, depth: int,
-                        moves: list[int], c_hash: list[int], phis: list[int], best: int
-                        ) -> tuple[int, int, frozenset[int] | None, bool] | None:
+    def _try_simulation(self, color: int, nkt: int, passed: bool, depth: int, sel: list[int],
+                        e_moves: tuple[int, ...], e_hash: tuple[int, ...], phis: list[int],
+                        best: int) -> tuple[int, int, frozenset[int] | None, bool] | None:
         """At a child about to be searched (the board is on it, ``color`` to move): if a
         sibling move already lost to a known reply, try to prove that this child is won for
         ``color`` the same way (:meth:`_simulate`), once per child."""
-        key = self._solved_key(c_hash[best], color, passed) ^ _NKT_KEY[nkt]
+        key = self._solved_key(e_hash[sel[best]], color, passed) ^ _NKT_KEY[nkt]
         if key in self._sim_tried:
             return None
-        for j in range(len(moves)):
+        for j in range(len(sel)):
             if phis[j] == 0 and j != best:
-                sib = self._solved_key(c_hash[j], color, moves[j] == PASS)
+                sib = self._solved_key(e_hash[sel[j]], color, e_moves[sel[j]] == PASS)
                 e = self.solved.get(sib)
                 if sib in self._best and e is not None and e[2] >= SIM_MIN_WORK:
                     break
@@ -408,7 +409,8 @@ class Engine:
         if len(self._sim_tried) >= self._benson_cap:
             self._sim_tried.clear()
         self._sim_tried.add(key)
-        return self._simulate(color, nkt, passed, depth, color, c_hash[best] ^ c_hash[j],
+        return self._simulate(color, nkt, passed, depth, color,
+                              e_hash[sel[best]] ^ e_hash[sel[j]],
                               self.nodes + self.options.simulation)
 
     def _simulate(self, color: int, nkt: int, passed: bool, depth: int, win: int, shadow: int,
@@ -550,18 +552,16 @@ class Engine:
                 self._expansions.clear()
             self._expansions[h0 ^ _SIDE_KEY[color]] = ex
         e_moves, e_hash, e_win, e_est, e_cap, e_cnt = ex
-        moves: list[int] = []
-        c_hash: list[int] = []
-        c_nkt: list[int] = []
-        c_threat: list[int] = []  # path index the play repeats (-1: a fresh arrangement)
+        # per legal child: its index in the expansion, the path index its play repeats (-1: a
+        # fresh arrangement), the stone count it creates, (phi, delta), dependency, and
+        # (lo, hi, created, ko-free) of its proof
+        sel: list[int] = []
+        c_threat: list[int] = []
         c_cnt: list[int] = []
         phis: list[int] = []
         deltas: list[int] = []
         deps: list[int] = []
-        los: list[int] = []
-        his: list[int] = []
-        css: list[frozenset[int] | None] = []
-        kfs: list[bool] = []
+        aux: list[tuple[int, int, frozenset[int] | None, bool]] = []
         rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
         has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
         step = -1 if color == BLACK else 1
@@ -569,7 +569,6 @@ class Engine:
             p = e_moves[i]
             h = e_hash[i]
             w = e_win[i]
-            lo, hi = NO_RANGE, -1
             if p == PASS:
                 if color == attacker and not live:
                     continue
@@ -582,12 +581,9 @@ class Engine:
                     if idx < rep_dep:
                         rep_dep = idx
                     continue
-            child_nkt = nkt + step if idx >= 0 else nkt
             if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker  # the attacker captures a target stone at once
-            moves.append(p)
-            c_hash.append(h)
-            c_nkt.append(child_nkt)
+            sel.append(i)
             c_threat.append(idx)
             # the arrangement a move creates, as a stone count for the proof's range; none for a
             # pass (nothing new) or a capture of the target (every ancestor holds the target,
@@ -602,24 +598,22 @@ class Engine:
                     phis.append(0)
                     deltas.append(INF)
                 deps.append(NO_DEP if idx < 0 else idx)
-                css.append(_EMPTY)
-                kfs.append(True)
+                aux.append(_STATIC_AUX)
             else:
                 # a threat resets the history to this position and the child
-                child_seen = seen if idx < 0 else (1 << s0)
-                phi_c, delta_c, lo, hi, cs, kf = self._lookup(opp, child_nkt, p == PASS, h,
-                                                          e_est[i], child_seen,
-                                                          history if idx < 0 else (h0,))
-                css.append(cs)
-                kfs.append(kf)
+                if idx < 0:
+                    phi_c, delta_c, lo, hi, cs, kf = self._lookup(
+                        opp, nkt, p == PASS, h, e_est[i], seen, history)
+                else:
+                    phi_c, delta_c, lo, hi, cs, kf = self._lookup(
+                        opp, nkt + step, False, h, e_est[i], 1 << s0, (h0,))
+                aux.append((lo, hi, cs, kf))
                 phis.append(phi_c)
                 deltas.append(delta_c)
                 deps.append(NO_DEP if (phi_c and delta_c) or idx < 0 else idx)
-            los.append(lo)
-            his.append(hi)
 
         start_nodes = self.nodes
-        n = len(moves)
+        n = len(sel)
         # --- iterate --------------------------------------------------------------------------
         while True:
             if n == 0:
@@ -645,9 +639,10 @@ class Engine:
             c_th = child_thresholds(th_phi, th_delta, delta, phis[best], d2,
                                     self.options.epsilon)
             # descend into the best child
-            p = moves[best]
+            p = e_moves[sel[best]]
             snap = board.snapshot()
             idx = c_threat[best]
+            child_nkt = nkt if idx < 0 else nkt + step
             child_passed = p == PASS
             saved_history = None
             old_idx = -1
@@ -667,14 +662,15 @@ class Engine:
             try:
                 sim = None
                 if self.options.simulation and idx < 0:
-                    sim = self._try_simulation(opp, c_nkt[best], child_passed, depth + 1,
-                                               moves, c_hash, phis, best)
+                    sim = self._try_simulation(opp, child_nkt, child_passed, depth + 1,
+                                               sel, e_moves, e_hash, phis, best)
                 if sim is not None:
                     r_phi, r_delta, r_dep = 0, INF, NO_DEP
-                    r_lo, r_hi, r_cs, r_kf = sim
+                    r_aux = sim
                 else:
                     r_phi, r_delta, r_dep, r_lo, r_hi, r_cs, r_kf = self._mid(
-                        opp, c_nkt[best], child_passed, depth + 1, c_th.phi, c_th.delta)
+                        opp, child_nkt, child_passed, depth + 1, c_th.phi, c_th.delta)
+                    r_aux = (r_lo, r_hi, r_cs, r_kf)
             finally:
                 self.seen = seen
                 if p == PASS:
@@ -687,10 +683,7 @@ class Engine:
                     board.undo(snap)
             phis[best] = r_phi
             deltas[best] = r_delta
-            los[best] = r_lo
-            his[best] = r_hi
-            css[best] = r_cs
-            kfs[best] = r_kf
+            aux[best] = r_aux
             if idx >= 0 and (r_phi == 0 or r_delta == 0):
                 r_dep = min(r_dep, idx)
             deps[best] = r_dep
@@ -706,17 +699,17 @@ class Engine:
                 j = -1
                 for i in range(n):
                     if deltas[i] == 0 and (j < 0 or deps[i] > deps[j] or (
-                            deps[i] == deps[j] and kfs[i] and not kfs[j])):
+                            deps[i] == deps[j] and aux[i][3] and not aux[j][3])):
                         j = i
                 chosen = [j]
-                kofree = kfs[j] and c_threat[j] < 0
+                kofree = aux[j][3] and c_threat[j] < 0
                 if depth == self._root_depth:
-                    self.root_move = moves[j]
+                    self.root_move = e_moves[sel[j]]
                 if len(self._best) >= self._benson_cap:
                     self._best.clear()
-                self._best[sk] = moves[j]
+                self._best[sk] = e_moves[sel[j]]
             else:
-                kofree = rep_dep == NO_DEP and all(kfs)
+                kofree = rep_dep == NO_DEP and all(a[3] for a in aux)
             created: frozenset[int] | None = _EMPTY
             for i in chosen:
                 c = c_cnt[i]
@@ -725,18 +718,18 @@ class Engine:
                         lo = c
                     if c > hi:
                         hi = c
-                if los[i] < lo:
-                    lo = los[i]
-                if his[i] > hi:
-                    hi = his[i]
+                c_lo, c_hi, cs, _ = aux[i]
+                if c_lo < lo:
+                    lo = c_lo
+                if c_hi > hi:
+                    hi = c_hi
                 if created is not None:
-                    cs = css[i]
                     if cs is None:
                         created = None
                     else:
                         created = created | cs
                         if c != NO_RANGE:
-                            created = created | {c_hash[i]}
+                            created = created | {e_hash[sel[i]]}
                         if len(created) > CREATED_MAX:
                             created = None
             if dep == NO_DEP:
