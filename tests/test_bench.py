@@ -126,6 +126,13 @@ def test_text_compare_and_board(collection: Path) -> None:
     cmp_three = [ln.split() for ln in out.split("== compare with")[1].splitlines()
                  if ln.startswith("three.sgf ")]
     assert cmp_three[1][4:6] == ["60.000", "TIMEOUT"]
+    # our slowest solved sides, slowest first: all four solved sides, each once
+    slow = out.split("slowest solved problem-sides:")[1].split("ko class differs")[0]
+    listed = [ln.split(":")[0].strip() for ln in slow.strip().splitlines()]
+    assert sorted(listed) == ["sub/wrong.sgf B", "sub/wrong.sgf W", "three.sgf B",
+                              "three.sgf W"]
+    secs = [float(ln.split("ours ")[1].split()[0]) for ln in slow.strip().splitlines()]
+    assert secs == sorted(secs, reverse=True)
 
 
 def _load_bench() -> ModuleType:

@@ -549,6 +549,12 @@ def print_totals(t: dict[str, Any]) -> None:
             _out(f"  {e}")
 
 
+def slowest(crows: Sequence[CompareRow], n: int = 10) -> list[CompareRow]:
+    """The ``n`` problem-sides we solved that took us longest."""
+    solved = [c for c in crows if c.ours_solved and not c.excluded]
+    return sorted(solved, key=lambda c: -(c.ours_s or 0.0))[:n]
+
+
 def print_compare(crows: Sequence[CompareRow], ct: dict[str, Any], width: int) -> None:
     _out("== compare with tsumego.js (ratio = ours / peer seconds)")
     _out(f"{'problem':<{width}} {'side':<4} {'ours_s':>8} {'ours':<8} {'peer_s':>8} "
@@ -582,6 +588,13 @@ def print_compare(crows: Sequence[CompareRow], ct: dict[str, Any], width: int) -
     _out(f"total seconds: ours {ct['ours_total_s']:.2f}, tsumego.js {ct['peer_total_s']:.2f} "
          f"(timeouts count their time); over both solved: ours {ct['ours_both_solved_s']:.2f}, "
          f"tsumego.js {ct['peer_both_solved_s']:.2f}")
+    slow = slowest(crows)
+    if slow:
+        _out(f"our {len(slow)} slowest solved problem-sides:")
+        for c in slow:
+            ratio = "-" if c.ratio is None else f"{c.ratio:.2f}"
+            _out(f"  {c.problem} {c.side}: ours {_fmt_s(c.ours_s)} ({c.ours}), tsumego.js "
+                 f"{_fmt_s(c.peer_s)} ({c.peer}), ratio {ratio}")
     _out(f"ko class differs (ko master approximated by {K} threats): "
          f"{len(ct['class_differs'])}")
     for d in ct["class_differs"]:

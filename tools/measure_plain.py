@@ -60,7 +60,7 @@ from tsumego.infer import Framing, crop_diagram, infer_problem  # noqa: E402
 from tsumego.problem import Problem, ProblemError  # noqa: E402
 from tsumego.sgf import SgfNode, parse_problem, read_tree  # noqa: E402
 from tsumego.search import Engine, SearchLimit  # noqa: E402
-from tsumego.solver import BALANCES, K  # noqa: E402
+from tsumego.solver import K  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = {
@@ -161,7 +161,7 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
     out = Check()
     by: dict[int, int] = {}
     try:
-        for k in sorted(BALANCES, key=lambda j: (abs(j), j)):
+        for k in sorted(range(-K, K + 1), key=lambda j: (abs(j), j)):
             if k in by:
                 continue
             w = engine.solve(color, k)
