@@ -538,8 +538,9 @@ def print_totals(t: dict[str, Any]) -> None:
     _out(f"nodes: total {t['nodes']}, {t['nodes_per_s']:.0f} nodes/s")
     _out(f"peak RSS: {t['peak_rss_mib']:.1f} MiB (this process {t['peak_rss_self_mib']:.1f}, "
          f"workers {t['peak_rss_children_mib']:.1f})")
-    _out(f"stated first moves checked: {t['stated_checked']}, among best_moves "
-         f"{t['stated_yes']}, undecided (unknown) {t['stated_undecided']}")
+    _out(f"stated first moves checked: {t['stated_checked']}, agreeing {t['stated_yes']} "
+         f"(without --quick: all among best_moves; with it: our move among them), "
+         f"undecided (unknown) {t['stated_undecided']}")
     _out(f"stated-move mismatches: {len(t['stated_mismatches'])}")
     for m in t["stated_mismatches"]:
         _out(f"  {m}")
