@@ -10,7 +10,9 @@ position they rely on. Only results that depend on nothing above their own node 
 solved; the others live in the parent's local child list for as long as the parent's call.
 Solved results go to a table keyed by (arrangement, side to move) holding the ko-threat bounds
 ``maxb`` (Black wins whenever ``nkt >= maxb``) and ``minw`` (White wins whenever
-``nkt <= minw``), so one entry answers every balance. Unsolved work numbers are keyed by
+``nkt <= minw``), so one entry answers every balance; a *ko-free* proof (no move in it was
+illegal by repetition, and the winner used no threat) is the same at every balance and is
+stored with its bound at infinity. Unsolved work numbers are keyed by
 (arrangement, side to move, nkt[, pass]).
 
 Two games are searched: the game of rules.md (``live=False``; the attacker never passes, since
@@ -110,12 +112,11 @@ class Engine:
         # a simulation was tried on (by solved key and balance), so each is tried once
         self._best: dict[int, int] = {}
         self._sim_tried: set[int] = set()
-        self._benson_cap = max(1024, tt_size // 4)
+        self._cache_cap = max(1024, tt_size // 4)
         self.root_move: int | None = None  # a winning move of the last root proved a win
         self.history: dict[int, int] = {}
         self.seen = 0  # mask of the stone counts of the arrangements in the history
-        # expansions by (arrangement ^ side key): a plain dict (far cheaper per hit than an
-        # LRU), emptied when full; an expansion is recomputed at no loss of exactness
+        # expansions by (arrangement ^ side key): a plain dict (cheaper per hit than an LRU)
         self._expansions: dict[int, Expansion] = {}
         self._expansions_cap = max(256, tt_size // 8)
 
@@ -129,7 +130,7 @@ class Engine:
         self._expansions = other._expansions
         self._expansions_cap = other._expansions_cap
         self._benson = other._benson
-        self._benson_cap = other._benson_cap
+        self._cache_cap = other._cache_cap
 
     # --- budget ------------------------------------------------------------------------------
     def _check_budget(self) -> None:
@@ -166,7 +167,7 @@ class Engine:
             h = self.board.hash
             alive = self._benson.get(h)
             if alive is None:
-                if len(self._benson) >= self._benson_cap:
+                if len(self._benson) >= self._cache_cap:
                     self._benson.clear()
                 alive = target_benson_alive(self.board, self.target, self.defender)
                 self._benson[h] = alive
@@ -321,6 +322,15 @@ class Engine:
         return (tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps),
                 tuple(counts))
 
+    def _expansion(self, color: int) -> Expansion:
+        """Expand the current board for ``color`` and cache the result (the cache is emptied
+        when full: an expansion is recomputed at no loss of exactness)."""
+        ex = self._expand(color)
+        if len(self._expansions) >= self._expansions_cap:
+            self._expansions.clear()
+        self._expansions[self.board.hash ^ _SIDE_KEY[color]] = ex
+        return ex
+
     def _target_liberties(self, to_move: int, blocks: int) -> tuple[int, int]:
         """The number of liberties of the target ``blocks``; and, when ``to_move`` is the
         attacker and a target block is in atari, the arrangement hash after capturing it
@@ -406,7 +416,7 @@ class Engine:
                     break
         else:
             return None
-        if len(self._sim_tried) >= self._benson_cap:
+        if len(self._sim_tried) >= self._cache_cap:
             self._sim_tried.clear()
         self._sim_tried.add(key)
         return self._simulate(color, nkt, passed, depth, color,
@@ -435,12 +445,7 @@ class Engine:
         opp = 3 - color
         start = self.nodes
         sk = self._solved_key(h0, color, passed)
-        ex = self._expansions.get(h0 ^ _SIDE_KEY[color])
-        if ex is None:
-            ex = self._expand(color)
-            if len(self._expansions) >= self._expansions_cap:
-                self._expansions.clear()
-            self._expansions[h0 ^ _SIDE_KEY[color]] = ex
+        ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
         e_moves, e_hash, e_win, e_est, e_cap, e_cnt = ex
         if color == win:
             m = self._best.get(self._solved_key(h0 ^ shadow, color, passed))
@@ -545,12 +550,7 @@ class Engine:
         s0 = (board.black | board.white).bit_count()
 
         # --- expand --------------------------------------------------------------------------
-        ex = self._expansions.get(h0 ^ _SIDE_KEY[color])
-        if ex is None:
-            ex = self._expand(color)
-            if len(self._expansions) >= self._expansions_cap:
-                self._expansions.clear()
-            self._expansions[h0 ^ _SIDE_KEY[color]] = ex
+        ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
         e_moves, e_hash, e_win, e_est, e_cap, e_cnt = ex
         # per legal child: its index in the expansion, the path index its play repeats (-1: a
         # fresh arrangement), the stone count it creates, (phi, delta), dependency, and
@@ -705,7 +705,7 @@ class Engine:
                 kofree = aux[j][3] and c_threat[j] < 0
                 if depth == self._root_depth:
                     self.root_move = e_moves[sel[j]]
-                if len(self._best) >= self._benson_cap:
+                if len(self._best) >= self._cache_cap:
                     self._best.clear()
                 self._best[sk] = e_moves[sel[j]]
             else:
