@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Iterable
 
-from .board import BLACK, Board, bits, opponent
+from .board import BLACK, Board, Undo, bits, opponent
 from .bounds import INF, NO_DEP, child_thresholds, solved_dependency
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
@@ -83,6 +83,28 @@ _EMPTY: frozenset[int] = frozenset()
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
 CREATED_MAX = 64  # created arrangements kept exactly per stored proof (beyond: counts only)
 _STATIC_AUX: tuple[int, int, frozenset[int] | None, bool] = (NO_RANGE, -1, _EMPTY, True)
+
+
+def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int, h: int,
+                   c_lo: int, c_hi: int, c_created: frozenset[int] | None
+                   ) -> tuple[int, int, frozenset[int] | None]:
+    """Add to a proof's created arrangements (stone-count range ``lo..hi`` and the exact set,
+    None once unknown or over ``CREATED_MAX``) one child's: the arrangement ``h`` its move
+    creates (stone count ``count``; ``NO_RANGE`` for none) and its own proof's."""
+    if count != NO_RANGE:
+        lo = min(lo, count)
+        hi = max(hi, count)
+    lo = min(lo, c_lo)
+    hi = max(hi, c_hi)
+    if created is not None:
+        if c_created is None:
+            return lo, hi, None
+        created = created | c_created
+        if count != NO_RANGE:
+            created = created | {h}
+        if len(created) > CREATED_MAX:
+            return lo, hi, None
+    return lo, hi, created
 
 
 class Engine:
@@ -331,6 +353,43 @@ class Engine:
         self._expansions[self.board.hash ^ _SIDE_KEY[color]] = ex
         return ex
 
+    def _enter(self, p: int, color: int, h0: int, depth: int, threat: int, count: int,
+               seen: int, s0: int) -> tuple[Undo, int, dict[int, int] | None]:
+        """Play ``color``'s child move ``p`` (or pass) from the node at ``depth`` (arrangement
+        ``h0``, ``s0`` stones, path counts ``seen``) and extend the path: a pass records the
+        arrangement again one ply deeper; a play that used a threat (``threat`` >= 0) resets the
+        path to the two arrangements around it. ``count`` is the child's stone count. Returns
+        what :meth:`_leave` needs."""
+        board = self.board
+        snap = board.snapshot()
+        history = self.history
+        if p == PASS:
+            old = history[h0]
+            history[h0] = depth + 1
+            return snap, old, None
+        board.play_fast(p, color)
+        if threat >= 0:
+            self.history = {h0: depth, board.hash: depth + 1}
+            self.seen = (1 << s0) | (1 << count)
+            return snap, -1, history
+        history[board.hash] = depth + 1
+        self.seen = seen | (1 << count)
+        return snap, -1, None
+
+    def _leave(self, p: int, h0: int, seen: int,
+               token: tuple[Undo, int, dict[int, int] | None]) -> None:
+        """Undo :meth:`_enter`."""
+        snap, old, saved = token
+        self.seen = seen
+        if p == PASS:
+            self.history[h0] = old
+            return
+        if saved is not None:
+            self.history = saved
+        else:
+            del self.history[self.board.hash]
+        self.board.undo(snap)
+
     def _target_liberties(self, to_move: int, blocks: int) -> tuple[int, int]:
         """The number of liberties of the target ``blocks``; and, when ``to_move`` is the
         attacker and a target block is in atari, the arrangement hash after capturing it
@@ -486,40 +545,16 @@ class Engine:
                 if lost:
                     return None
                 if not won:
-                    snap = board.snapshot()
-                    old_idx = -1
-                    if p == PASS:
-                        old_idx = history[h0]
-                        history[h0] = depth + 1
-                    else:
-                        board.play_fast(p, color)
-                        history[h] = depth + 1
-                        self.seen = seen | (1 << e_cnt[i])
+                    tok = self._enter(p, color, h0, depth, -1, e_cnt[i], seen, 0)
                     try:
                         r = self._simulate(opp, nkt, p == PASS, depth + 1, win, shadow, limit)
                     finally:
-                        self.seen = seen
-                        if p == PASS:
-                            history[h0] = old_idx
-                        else:
-                            del history[h]
-                            board.undo(snap)
+                        self._leave(p, h0, seen, tok)
                     if r is None:
                         return None
                     c_lo, c_hi, c_cs, c_kf = r
-            if c != NO_RANGE:
-                lo = min(lo, c)
-                hi = max(hi, c)
-            lo = min(lo, c_lo)
-            hi = max(hi, c_hi)
+            lo, hi, created = _merge_created(lo, hi, created, c, h, c_lo, c_hi, c_cs)
             kofree = kofree and c_kf
-            if created is not None:
-                if c_cs is None:
-                    created = None
-                else:
-                    created = created | c_cs | ({h} if c != NO_RANGE else _EMPTY)
-                    if len(created) > CREATED_MAX:
-                        created = None
         black_wins = win == BLACK
         rec = NEG if black_wins else POS
         self.solved.record(sk, black_wins, rec if kofree and self.options.kofree else nkt,
@@ -640,25 +675,10 @@ class Engine:
                                     self.options.epsilon)
             # descend into the best child
             p = e_moves[sel[best]]
-            snap = board.snapshot()
             idx = c_threat[best]
             child_nkt = nkt if idx < 0 else nkt + step
             child_passed = p == PASS
-            saved_history = None
-            old_idx = -1
-            if p == PASS:
-                old_idx = history[h0]
-                history[h0] = depth + 1
-            else:
-                board.play_fast(p, color)
-                hc = board.hash
-                if idx >= 0:
-                    saved_history = history
-                    history = self.history = {h0: depth, hc: depth + 1}
-                    self.seen = (1 << s0) | (1 << c_cnt[best])
-                else:
-                    history[hc] = depth + 1
-                    self.seen = seen | (1 << c_cnt[best])
+            tok = self._enter(p, color, h0, depth, idx, c_cnt[best], seen, s0)
             try:
                 sim = None
                 if self.options.simulation and idx < 0:
@@ -672,15 +692,7 @@ class Engine:
                         opp, child_nkt, child_passed, depth + 1, c_th.phi, c_th.delta)
                     r_aux = (r_lo, r_hi, r_cs, r_kf)
             finally:
-                self.seen = seen
-                if p == PASS:
-                    history[h0] = old_idx
-                else:
-                    if saved_history is not None:
-                        history = self.history = saved_history
-                    else:
-                        del history[board.hash]
-                    board.undo(snap)
+                self._leave(p, h0, seen, tok)
             phis[best] = r_phi
             deltas[best] = r_delta
             aux[best] = r_aux
@@ -705,33 +717,17 @@ class Engine:
                 kofree = aux[j][3] and c_threat[j] < 0
                 if depth == self._root_depth:
                     self.root_move = e_moves[sel[j]]
-                if len(self._best) >= self._cache_cap:
-                    self._best.clear()
-                self._best[sk] = e_moves[sel[j]]
+                if self.options.simulation:  # only simulation reads the best moves
+                    if len(self._best) >= self._cache_cap:
+                        self._best.clear()
+                    self._best[sk] = e_moves[sel[j]]
             else:
                 kofree = rep_dep == NO_DEP and all(a[3] for a in aux)
             created: frozenset[int] | None = _EMPTY
             for i in chosen:
-                c = c_cnt[i]
-                if c != NO_RANGE:
-                    if c < lo:
-                        lo = c
-                    if c > hi:
-                        hi = c
                 c_lo, c_hi, cs, _ = aux[i]
-                if c_lo < lo:
-                    lo = c_lo
-                if c_hi > hi:
-                    hi = c_hi
-                if created is not None:
-                    if cs is None:
-                        created = None
-                    else:
-                        created = created | cs
-                        if c != NO_RANGE:
-                            created = created | {e_hash[sel[i]]}
-                        if len(created) > CREATED_MAX:
-                            created = None
+                lo, hi, created = _merge_created(lo, hi, created, c_cnt[i], e_hash[sel[i]],
+                                                 c_lo, c_hi, cs)
             if dep == NO_DEP:
                 black_wins = (color if phi == 0 else opp) == BLACK
                 rec = nkt if not (kofree and self.options.kofree) else NEG if black_wins else POS
