@@ -135,11 +135,21 @@ class Row:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
-def solve_file(task: Task, time_limit: float | None,
-               options: SearchOptions = SearchOptions(),
-               max_nodes: int | None = None, all_moves: bool = True) -> list[Row]:
+@dataclass(frozen=True)
+class Spec:
+    """How every problem-side is solved: the limits, the search options, and whether every
+    first move is proved (``all_moves``) or one (``--quick``)."""
+
+    time_limit: float | None = None
+    options: SearchOptions = SearchOptions()
+    max_nodes: int | None = None
+    all_moves: bool = True
+
+
+def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
     """Solve ``task`` for both sides. A file that cannot be read gives one error row; a solver
     crash gives an error row for that side (the run goes on either way)."""
+    all_moves = spec.all_moves
     try:
         pf = read_problem(task.path)
     except (SgfError, ProblemError) as e:
@@ -155,8 +165,8 @@ def solve_file(task: Task, time_limit: float | None,
         t0 = time.monotonic()
         c0 = time.process_time()
         try:
-            sol = solve(problem, to_play=color, time_limit=time_limit, max_nodes=max_nodes,
-                        options=options, all_moves=all_moves)
+            sol = solve(problem, to_play=color, time_limit=spec.time_limit,
+                        max_nodes=spec.max_nodes, options=spec.options, all_moves=all_moves)
         except Exception as e:  # a solver bug must not stop the benchmark
             row.status = "error"
             row.error = f"{task.rel}: solver failed ({type(e).__name__}: {e})"
@@ -190,23 +200,14 @@ def solve_file(task: Task, time_limit: float | None,
     return rows
 
 
-def _solve_file_star(args: tuple[Task, float | None, SearchOptions, int | None, bool]
-                     ) -> list[Row]:
-    return solve_file(*args)
-
-
-def run_all(tasks: Sequence[Task], time_limit: float | None, jobs: int,
-            options: SearchOptions = SearchOptions(),
-            max_nodes: int | None = None, all_moves: bool = True) -> Iterator[list[Row]]:
+def run_all(tasks: Sequence[Task], spec: Spec, jobs: int) -> Iterator[list[Row]]:
     """Results file by file, in the order of ``tasks`` (streamed as they finish in order)."""
     if jobs <= 1:
         for t in tasks:
-            yield solve_file(t, time_limit, options, max_nodes, all_moves)
+            yield solve_file(t, spec)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_solve_file_star,
-                            [(t, time_limit, options, max_nodes, all_moves) for t in tasks],
-                            chunksize=1)
+        yield from pool.map(solve_file, tasks, [spec] * len(tasks), chunksize=1)
 
 
 # --- raw board speed ------------------------------------------------------------------------------
@@ -674,9 +675,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    options = replace(options_without(args.ablate), simulation=args.simulation)
-    for file_rows in run_all(tasks, time_limit, args.jobs, options,
-                             args.max_nodes, not args.quick):
+    spec = Spec(time_limit, replace(options_without(args.ablate), simulation=args.simulation),
+                args.max_nodes, not args.quick)
+    for file_rows in run_all(tasks, spec, args.jobs):
         for r in file_rows:
             rows.append(r)
             if as_json:
