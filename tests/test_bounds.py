@@ -5,6 +5,7 @@ the capped sum of their phi."""
 from __future__ import annotations
 
 from tsumego.bounds import (
+    BIG,
     INF,
     LOSS,
     NO_DEP,
@@ -53,8 +54,12 @@ def test_every_child_winning_for_the_opponent_makes_a_loss():
     assert b.disproved and b.phi == INF
 
 
-def test_delta_sum_is_capped_at_inf():
-    assert node_bounds([INF - 1, INF - 1], [5, 6]) == Bounds(5, INF)
+def test_a_sum_of_finite_numbers_stays_finite():
+    # numbers inflated round a cycle must not read as a proof (INF): they stop at BIG
+    assert node_bounds([INF - 1, INF - 1], [5, 6]) == Bounds(5, BIG)
+    assert node_bounds([BIG, BIG, 7], [5, 6, 9]) == Bounds(5, BIG)
+    assert not node_bounds([BIG, BIG], [BIG, BIG]).solved
+    # a child the opponent cannot win (phi INF) is the only way to an infinite delta
     assert node_bounds([INF, 1], [5, 6]).delta == INF
 
 

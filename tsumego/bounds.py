@@ -1,15 +1,19 @@
 """Proof/disproof numbers in the negamax ("phi/delta") form of df-pn, as small pure functions.
 
 For a node, ``phi`` is the proof number of "the side to move wins" and ``delta`` its disproof
-number. A node's ``phi`` is the least ``delta`` of its children and its ``delta`` the (capped)
-sum of the children's ``phi``. ``phi == 0`` means proved, ``delta == 0`` disproved.
+number. A node's ``phi`` is the least ``delta`` of its children and its ``delta`` the sum of
+the children's ``phi``. ``phi == 0`` means proved, ``delta == 0`` disproved. ``INF`` stands
+only for "the other side has proved it"; a sum of finite numbers is capped at ``BIG``, one
+below, so that numbers inflated by transpositions and cycles (they can double round a
+cycle) never pass for a proof and stall the search.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-INF = 10**15  # "infinite" proof number; sums are capped here
+INF = 10**15  # "infinite" proof number: only a solved child has it
+BIG = INF - 1  # the largest finite number: sums of finite numbers are capped here
 NO_DEP = 1 << 30  # dependency index of a result that does not depend on the path
 
 
@@ -41,7 +45,9 @@ def node_bounds(phis: Sequence[int], deltas: Sequence[int]) -> Bounds:
     if not phis:
         return LOSS
     s = sum(phis)
-    return Bounds(min(deltas), INF if s >= INF else s)
+    if s >= INF:
+        s = INF if INF in phis else BIG
+    return Bounds(min(deltas), s)
 
 
 def select_child(deltas: Sequence[int]) -> tuple[int, int]:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .board import BLACK, Board, Undo, bits, opponent
-from .bounds import INF, NO_DEP, child_thresholds, solved_dependency
+from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
 from .coords import PASS
@@ -668,7 +668,8 @@ class Engine:
                 elif d < d2:
                     d2 = d
                 total += phis[i]
-            delta = total if total < INF else INF
+            # a sum of finite numbers stays finite (bounds.py): INF only from a proved child
+            delta = total if total < INF else INF if INF in phis else BIG
             if phi == 0 or delta == 0 or phi >= th_phi or delta >= th_delta:
                 break
             c_th = child_thresholds(th_phi, th_delta, delta, phis[best], d2,
