@@ -271,14 +271,16 @@ class Board:
             opp = self.black
         empty = geo.full & ~(own | opp)
         captured = 0
+        flooded = 0  # opponent blocks already looked at (one may touch p twice)
         nbrs = geo.nbr_mask[p]
         for q in geo.neighbours[p]:
             qb = 1 << q
-            if opp & qb and not captured & qb:
+            if opp & qb and not flooded & qb:
                 # quick test: a neighbour of q is empty -> the block has a liberty
                 if geo.nbr_mask[q] & empty:
                     continue
                 blk = geo.flood(qb, opp)
+                flooded |= blk
                 if not geo.dilate(blk) & empty:
                     captured |= blk
         h = self.hash ^ geo.zobrist[p][color]

@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Iterable
 
-from .board import BLACK, Board, Undo, bits, opponent
+from .board import BLACK, WHITE, Board, Undo, bits, opponent
 from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
@@ -130,6 +130,7 @@ class Engine:
         self._next_check = 1  # the first node checks the budget, then every check_every
         self._root_depth = 0
         self._benson: dict[int, bool] = {}  # arrangement -> target Benson-alive
+        self._alone: dict[int, bool] = {}  # arrangement -> the attacker captures alone
         # the winning move of proved nodes (by solved key), for simulation; and the children
         # a simulation was tried on (by solved key and balance), so each is tried once
         self._best: dict[int, int] = {}
@@ -152,6 +153,7 @@ class Engine:
         self._expansions = other._expansions
         self._expansions_cap = other._expansions_cap
         self._benson = other._benson
+        self._alone = other._alone
         self._cache_cap = other._cache_cap
 
     # --- budget ------------------------------------------------------------------------------
@@ -184,30 +186,43 @@ class Engine:
         if mover == self.attacker:
             if captured & self.target:
                 return self.attacker
-        elif self.options.benson:
-            # the same arrangement is met again through other parents: remember the answer
-            h = self.board.hash
-            alive = self._benson.get(h)
-            if alive is None:
-                if len(self._benson) >= self._cache_cap:
-                    self._benson.clear()
-                alive = target_benson_alive(self.board, self.target, self.defender)
-                self._benson[h] = alive
-            if alive:
-                return self.defender
+        elif self.options.benson and self._benson_alive(self.board.hash):
+            return self.defender
         return 0
 
     def _end_by_passes(self) -> int:
         """Winner when two passes end the game with the target standing: the defender, except
         in the live game, where the target must also be pass-alive."""
         if self.live:
-            try:
-                if attacker_captures_alone(self.board, self.target, self.region,
-                                           self.attacker, deadline=self.deadline):
-                    return self.attacker
-            except SearchTooLarge as e:
-                raise SearchLimit(str(e.args[0])) from None
+            # Benson first (cached), then the exact one-player search, cached by arrangement:
+            # the same final arrangement ends many lines
+            h = self.board.hash
+            dead = self._alone.get(h)
+            if dead is None:
+                dead = False
+                if not self._benson_alive(h):
+                    try:
+                        dead = attacker_captures_alone(self.board, self.target, self.region,
+                                                       self.attacker, deadline=self.deadline)
+                    except SearchTooLarge as e:
+                        raise SearchLimit(str(e.args[0])) from None
+                if len(self._alone) >= self._cache_cap:
+                    self._alone.clear()
+                self._alone[h] = dead
+            if dead:
+                return self.attacker
         return self.defender
+
+    def _benson_alive(self, h: int) -> bool:
+        """Is the target Benson-alive on the current board (arrangement ``h``)? Cached: the
+        same arrangement is met again through other parents."""
+        alive = self._benson.get(h)
+        if alive is None:
+            if len(self._benson) >= self._cache_cap:
+                self._benson.clear()
+            alive = target_benson_alive(self.board, self.target, self.defender)
+            self._benson[h] = alive
+        return alive
 
     # --- the public entry points -------------------------------------------------------------
     def solve(self, color: int, nkt: int, *, passed: bool = False) -> int:
@@ -297,9 +312,21 @@ class Engine:
         moves (the pass last), arrangement hashes, the winner a play fixes statically (0 if
         none), initial (phi, delta) estimates, and for children where the attacker is to move
         against a target in atari, the arrangement after the capture (0 if none)."""
+        # One tight loop: this is where most of the search's time goes, so the helpers
+        # (_static_after, _target_liberties, _eyes, _estimate) are written out inline here.
         board = self.board
+        geo = board.geo
+        full = geo.full
+        dilate = geo.dilate
+        flood = geo.flood
+        spread = geo.spread
+        play = board.play_fast
         attacker = self.attacker
+        defender = self.defender
+        target = self.target
+        region = self.region
         knowledge = self.options.knowledge
+        benson = self._benson if self.options.benson else None
         opp = 3 - color
         moves: list[int] = []
         hashes: list[int] = []
@@ -307,33 +334,66 @@ class Engine:
         ests: list[tuple[int, int]] = []
         caps: list[int] = []
         counts: list[int] = []
-        geo = board.geo
-        defending = color == self.defender
+        defending = color == defender
+        black0, white0, h0 = board.black, board.white, board.hash
+        occupied = black0 | white0
+        s0 = occupied.bit_count()
         # the blocks holding the target: they change only when the defender plays next to them
-        blocks = geo.flood(self.target, board.stones(self.defender))
-        near = geo.dilate(blocks)
-        for p in bits(board.empty & self.region):
-            snap = board.snapshot()
-            cap = board.play_fast(p, color)
+        blocks = flood(target, board.stones(defender))
+        near = dilate(blocks)
+        for p in bits(full & ~occupied & region):
+            cap = play(p, color)
             if cap < 0:
                 continue
+            h = board.hash
             moves.append(p)
-            hashes.append(board.hash)
-            count = (board.black | board.white).bit_count()
-            counts.append(count)
-            w = self._static_after(color, cap)
+            hashes.append(h)
+            counts.append(s0 + 1 - cap.bit_count() if cap else s0 + 1)
+            w = 0
+            if not defending:
+                if cap & target:
+                    w = attacker
+            elif benson is not None:
+                # the same arrangement is met again through other parents: remember the answer
+                alive = benson.get(h)
+                if alive is None:
+                    if len(benson) >= self._cache_cap:
+                        benson.clear()
+                    alive = target_benson_alive(board, target, defender)
+                    benson[h] = alive
+                if alive:
+                    w = defender
             wins.append(w)
             if w:
                 ests.append((1, 1))
                 caps.append(0)
             else:
+                own = board.white if defender == WHITE else board.black
+                empty = full & ~(board.black | board.white)
                 b = blocks
                 if defending and near >> p & 1:
-                    b = geo.flood(blocks | (1 << p), board.stones(color))
-                libs, capture_hash = self._target_liberties(opp, b)
-                ests.append(self._estimate(opp, libs, self._eyes()) if knowledge else (1, 1))
+                    b = flood(blocks | (1 << p), own)
+                libs = dilate(b) & empty
+                n = libs.bit_count()
+                capture_hash = 0
+                # the attacker to move next: can it capture a target block at once?
+                if defending and n <= 4 and not (n > 1 and flood(b & -b, b) == b):
+                    b1, w1, h1 = board.black, board.white, board.hash
+                    for q in bits(libs & region):
+                        c2 = play(q, attacker)
+                        if c2 > 0 and c2 & target:
+                            capture_hash = board.hash
+                        board.black, board.white, board.hash = b1, w1, h1
+                        if capture_hash:
+                            break
                 caps.append(capture_hash)
-            board.undo(snap)
+                if knowledge:
+                    eyes = (empty & region & ~spread(full & ~own)).bit_count()
+                    e = 3 - eyes if eyes < 2 else 1
+                    ests.append((n, e) if opp == attacker else (e, n))
+                else:
+                    ests.append((1, 1))
+            board.black, board.white, board.hash = black0, white0, h0
         moves.append(PASS)
         hashes.append(board.hash)
         counts.append((board.black | board.white).bit_count())
