@@ -71,6 +71,7 @@ class SearchOptions:
     knowledge: bool = True  # initial proof numbers and ordering from liberties
     benson: bool = True  # stop when the target is unconditionally alive
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
+    borrow: bool = True  # the live-or-seki search reads the first search's attacker wins
     simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
     check_every: int = 1024  # nodes between budget checks
 
@@ -131,6 +132,7 @@ class Engine:
         self._root_depth = 0
         self._benson: dict[int, bool] = {}  # arrangement -> target Benson-alive
         self._alone: dict[int, bool] = {}  # arrangement -> the attacker captures alone
+        self.main_solved: SolvedTable | None = None  # see borrow_attacker_wins
         # the winning move of proved nodes (by solved key), for simulation; and the children
         # a simulation was tried on (by solved key and balance), so each is tried once
         self._best: dict[int, int] = {}
@@ -155,6 +157,12 @@ class Engine:
         self._benson = other._benson
         self._alone = other._alone
         self._cache_cap = other._cache_cap
+
+    def borrow_attacker_wins(self, main: Engine) -> None:
+        """Let this live-game engine read the attacker's wins that ``main`` (the game of
+        rules.md, same problem) has proved: they are the attacker's wins here too."""
+        assert self.live and not main.live
+        self.main_solved = main.solved
 
     # --- budget ------------------------------------------------------------------------------
     def _check_budget(self) -> None:
@@ -512,6 +520,24 @@ class Engine:
                         cs is not None and cs.isdisjoint(path)):
                     return ((INF, 0, lo, hi, cs, e[0] == POS) if color == BLACK
                             else (0, INF, lo, hi, cs, e[0] == POS))
+        if self.main_solved is not None:
+            # the live game is harder for the defender: where the game of rules.md is an
+            # attacker's win, so is the live game (same moves, same repetition rules; the
+            # attacker's extra pass is not needed). Only those results are borrowed.
+            mk = h ^ _SIDE_KEY[color]
+            if passed and color == self.defender:
+                mk ^= _PASS_KEY
+            e = self.main_solved.get(mk)
+            if e is not None:
+                if self.attacker == BLACK:
+                    ok, lo, hi, cs = nkt >= e[1], e[5], e[6], e[8]
+                else:
+                    ok, lo, hi, cs = nkt <= e[0], e[3], e[4], e[7]
+                if ok and (lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
+                        cs is not None and cs.isdisjoint(path))):
+                    kf = (e[1] if self.attacker == BLACK else e[0]) in (NEG, POS)
+                    return ((0, INF, lo, hi, cs, kf) if color == self.attacker
+                            else (INF, 0, lo, hi, cs, kf))
         w = self.work.get(sk ^ _NKT_KEY[nkt])
         if w is not None:
             return w[0], w[1], NO_RANGE, -1, None, False

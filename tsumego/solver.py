@@ -199,6 +199,8 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
                                  deadline=deadline, options=options)
             live_engine.nodes = engine.nodes
             live_engine.share_caches(engine)  # same board, region and target: same children
+            if options.borrow:
+                live_engine.borrow_attacker_wins(engine)
             worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
             status = "live" if live_engine.solve(color, worst) == problem.defender else "seki"
             engine.nodes = live_engine.nodes
