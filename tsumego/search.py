@@ -349,11 +349,52 @@ class Engine:
         # the blocks holding the target: they change only when the defender plays next to them
         blocks = flood(target, board.stones(defender))
         near = dilate(blocks)
-        for p in bits(full & ~occupied & region):
-            cap = play(p, color)
-            if cap < 0:
-                continue
-            h = board.hash
+        # Each play is made here without Board.play_fast: a block's liberties on this board
+        # are looked up once per expansion (by the stone met), and a play at p captures an
+        # opponent block whose only liberty is p, or is a suicide when no own block next to p
+        # keeps another liberty.
+        nbr_mask = geo.nbr_mask
+        neighbours = geo.neighbours
+        zob = geo.zobrist
+        if color == BLACK:
+            own0, opp0 = black0, white0
+        else:
+            own0, opp0 = white0, black0
+        empty0 = full & ~occupied
+        libs_at: dict[int, int] = {}  # stone -> liberties of its block on this board
+        for p in bits(empty0 & region):
+            bit = 1 << p
+            cap = 0
+            friend = False  # an own block next to p keeps a liberty
+            for q in neighbours[p]:
+                qb = 1 << q
+                if opp0 & qb:
+                    if cap & qb or nbr_mask[q] & empty0 & ~bit:
+                        continue  # already captured, or q itself has another liberty
+                    lq = libs_at.get(q)
+                    if lq is None:
+                        lq = dilate(flood(qb, opp0)) & empty0
+                        libs_at[q] = lq
+                    if lq == bit:
+                        cap |= flood(qb, opp0)
+                elif own0 & qb and not friend:
+                    lq = libs_at.get(q)
+                    if lq is None:
+                        lq = dilate(flood(qb, own0)) & empty0
+                        libs_at[q] = lq
+                    if lq & ~bit:
+                        friend = True
+            if not cap and not friend and not nbr_mask[p] & empty0:
+                continue  # suicide
+            h = h0 ^ zob[p][color]
+            if cap:
+                for q in bits(cap):
+                    h ^= zob[q][opp]
+            if color == BLACK:
+                board.black, board.white = own0 | bit, opp0 & ~cap
+            else:
+                board.white, board.black = own0 | bit, opp0 & ~cap
+            board.hash = h
             moves.append(p)
             hashes.append(h)
             counts.append(s0 + 1 - cap.bit_count() if cap else s0 + 1)
