@@ -545,8 +545,10 @@ class Engine:
         only if its exact set of created arrangements (kept for small proofs) misses ``path``.
         Then that set (None: unknown or too large), and whether the result holds at every
         balance (its proof never meets a repetition)."""
-        sk = self._solved_key(h, color, passed)
-        e = self.solved.get(sk)
+        sk = h ^ _SIDE_KEY[color]
+        if passed and (self.live or color == self.defender):
+            sk ^= _PASS_KEY  # as _solved_key (written out: the hottest call of the search)
+        e = self.solved.data.get(sk)
         if e is not None:
             # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
             if nkt >= e[1]:
@@ -579,7 +581,7 @@ class Engine:
                     kf = (e[1] if self.attacker == BLACK else e[0]) in (NEG, POS)
                     return ((0, INF, lo, hi, cs, kf) if color == self.attacker
                             else (INF, 0, lo, hi, cs, kf))
-        w = self.work.get(sk ^ _NKT_KEY[nkt])
+        w = self.work.data.get(sk ^ _NKT_KEY[nkt])
         if w is not None:
             return w[0], w[1], NO_RANGE, -1, None, False
         return est[0], est[1], NO_RANGE, -1, None, False
