@@ -162,7 +162,8 @@ def test_random_games_are_legal() -> None:
     assert bs.plays > 0 and bs.plays_per_s > 0
 
 
-@pytest.mark.parametrize("name", ["epsilon", "knowledge", "benson", "kofree"])
+@pytest.mark.parametrize(
+    "name", ["epsilon", "knowledge", "benson", "kofree", "capture", "borrow"])
 def test_ablation_changes_the_work_not_the_answers(name: str) -> None:
     """--ablate turns one technique off: the composed problems keep every answer."""
     base = run(str(REPO / "problems"), "--json", "--no-board")

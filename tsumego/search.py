@@ -39,16 +39,6 @@ from .problem import Problem
 from .table import NEG, POS, SolvedTable, WorkTable
 
 
-def EST_A(libs: int, eyes: int) -> tuple[int, int]:
-    """Initial (phi, delta) with the attacker to move."""
-    return (libs, max(1, 3 - eyes))
-
-
-def EST_D(libs: int, eyes: int) -> tuple[int, int]:
-    """Initial (phi, delta) with the defender to move."""
-    return (max(1, 3 - eyes), libs)
-
-
 # moves, arrangement hashes, static winners, initial (phi, delta), hashes after an immediate
 # capture of the target, stone counts
 Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...],
@@ -70,6 +60,7 @@ class SearchOptions:
     epsilon: float = 0.25  # the 1+epsilon threshold trick; 0 turns it off
     knowledge: bool = True  # initial proof numbers and ordering from liberties
     benson: bool = True  # stop when the target is unconditionally alive
+    capture: bool = True  # forced moves: a target in atari with the attacker to move is lost
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
     borrow: bool = True  # the live-or-seki search reads the first search's attacker wins
     simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
@@ -319,9 +310,12 @@ class Engine:
         """The children of the current board with ``color`` to move, independent of the path:
         moves (the pass last), arrangement hashes, the winner a play fixes statically (0 if
         none), initial (phi, delta) estimates, and for children where the attacker is to move
-        against a target in atari, the arrangement after the capture (0 if none)."""
-        # One tight loop: this is where most of the search's time goes, so the helpers
-        # (_static_after, _target_liberties, _eyes, _estimate) are written out inline here.
+        against a target in atari, the arrangement after the capture (0 if none).
+
+        Initial numbers: few target liberties make the attacker's proof short (phi = the
+        liberties with the attacker to move), one-point eyes make the defender's short (3 less
+        the eyes, at least 1). This loop is where most of the search's time goes, so it is
+        written out in one piece."""
         board = self.board
         geo = board.geo
         full = geo.full
@@ -334,7 +328,7 @@ class Engine:
         target = self.target
         region = self.region
         knowledge = self.options.knowledge
-        benson = self._benson if self.options.benson else None
+        benson = self.options.benson
         opp = 3 - color
         moves: list[int] = []
         hashes: list[int] = []
@@ -349,69 +343,29 @@ class Engine:
         # the blocks holding the target: they change only when the defender plays next to them
         blocks = flood(target, board.stones(defender))
         near = dilate(blocks)
-        # Each play is made here without Board.play_fast: a block's liberties on this board
-        # are looked up once per expansion (by the stone met), and a play at p captures an
-        # opponent block whose only liberty is p, or is a suicide when no own block next to p
-        # keeps another liberty.
-        nbr_mask = geo.nbr_mask
-        neighbours = geo.neighbours
-        zob = geo.zobrist
-        if color == BLACK:
-            own0, opp0 = black0, white0
-        else:
-            own0, opp0 = white0, black0
-        empty0 = full & ~occupied
-        libs_at: dict[int, int] = {}  # stone -> liberties of its block on this board
-        for p in bits(empty0 & region):
-            bit = 1 << p
-            cap = 0
-            friend = False  # an own block next to p keeps a liberty
-            for q in neighbours[p]:
-                qb = 1 << q
-                if opp0 & qb:
-                    if cap & qb or nbr_mask[q] & empty0 & ~bit:
-                        continue  # already captured, or q itself has another liberty
-                    lq = libs_at.get(q)
-                    if lq is None:
-                        lq = dilate(flood(qb, opp0)) & empty0
-                        libs_at[q] = lq
-                    if lq == bit:
-                        cap |= flood(qb, opp0)
-                elif own0 & qb and not friend:
-                    lq = libs_at.get(q)
-                    if lq is None:
-                        lq = dilate(flood(qb, own0)) & empty0
-                        libs_at[q] = lq
-                    if lq & ~bit:
-                        friend = True
-            if not cap and not friend and not nbr_mask[p] & empty0:
-                continue  # suicide
-            h = h0 ^ zob[p][color]
-            if cap:
-                for q in bits(cap):
-                    h ^= zob[q][opp]
-            if color == BLACK:
-                board.black, board.white = own0 | bit, opp0 & ~cap
+        for p in [*bits(full & ~occupied & region), PASS]:
+            w = 0
+            b = blocks
+            if p == PASS:
+                h = h0
+                counts.append(s0)
             else:
-                board.white, board.black = own0 | bit, opp0 & ~cap
-            board.hash = h
+                bit = 1 << p
+                cap = play(p, color)
+                if cap < 0:
+                    continue  # suicide
+                h = board.hash
+                counts.append(s0 + 1 - cap.bit_count() if cap else s0 + 1)
+                if not defending:
+                    if cap & target:
+                        w = attacker  # a target stone is captured
+                else:
+                    if benson and self._benson_alive(h):
+                        w = defender
+                    elif near >> p & 1:
+                        b = flood(blocks | bit, board.stones(defender))
             moves.append(p)
             hashes.append(h)
-            counts.append(s0 + 1 - cap.bit_count() if cap else s0 + 1)
-            w = 0
-            if not defending:
-                if cap & target:
-                    w = attacker
-            elif benson is not None:
-                # the same arrangement is met again through other parents: remember the answer
-                alive = benson.get(h)
-                if alive is None:
-                    if len(benson) >= self._cache_cap:
-                        benson.clear()
-                    alive = target_benson_alive(board, target, defender)
-                    benson[h] = alive
-                if alive:
-                    w = defender
             wins.append(w)
             if w:
                 ests.append((1, 1))
@@ -419,9 +373,6 @@ class Engine:
             else:
                 own = board.white if defender == WHITE else board.black
                 empty = full & ~(board.black | board.white)
-                b = blocks
-                if defending and near >> p & 1:
-                    b = flood(blocks | (1 << p), own)
                 libs = dilate(b) & empty
                 n = libs.bit_count()
                 capture_hash = 0
@@ -443,13 +394,6 @@ class Engine:
                 else:
                     ests.append((1, 1))
             board.black, board.white, board.hash = black0, white0, h0
-        moves.append(PASS)
-        hashes.append(board.hash)
-        counts.append((board.black | board.white).bit_count())
-        wins.append(0)
-        libs, capture_hash = self._target_liberties(opp, blocks)
-        ests.append(self._estimate(opp, libs, self._eyes()) if knowledge else (1, 1))
-        caps.append(capture_hash if color != attacker else 0)
         return (tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps),
                 tuple(counts))
 
@@ -498,41 +442,6 @@ class Engine:
         else:
             del self.history[self.board.hash]
         self.board.undo(snap)
-
-    def _target_liberties(self, to_move: int, blocks: int) -> tuple[int, int]:
-        """The number of liberties of the target ``blocks``; and, when ``to_move`` is the
-        attacker and a target block is in atari, the arrangement hash after capturing it
-        (else 0)."""
-        board = self.board
-        geo = board.geo
-        libs = geo.dilate(blocks) & board.empty
-        n = libs.bit_count()
-        if to_move != self.attacker or n > 4:
-            return n, 0
-        if n > 1 and geo.flood(blocks & -blocks, blocks) == blocks:
-            return n, 0  # one block with two or more liberties: no capture in one move
-        for p in bits(libs & self.region):
-            snap = board.snapshot()
-            cap = board.play_fast(p, to_move)
-            h = board.hash
-            board.undo(snap)
-            if cap > 0 and cap & self.target:
-                return n, h
-        return n, 0
-
-    def _eyes(self) -> int:
-        """Empty region points whose every neighbour is a defender stone (one-point eyes)."""
-        board = self.board
-        geo = board.geo
-        own = board.black if self.defender == BLACK else board.white
-        return (board.empty & self.region & ~geo.spread(geo.full & ~own)).bit_count()
-
-    def _estimate(self, color: int, libs: int, eyes: int) -> tuple[int, int]:
-        """Initial (phi, delta) for ``color`` to move: few target liberties make the attacker's
-        proof short, one-point eyes make the defender's short."""
-        if color == self.attacker:
-            return EST_A(libs, eyes)
-        return EST_D(libs, eyes)
 
     def _lookup(self, color: int, nkt: int, passed: bool, h: int, est: tuple[int, int],
                 seen: int, path: Iterable[int]
@@ -644,6 +553,7 @@ class Engine:
             order = list(range(len(e_moves)))
         lo, hi = NO_RANGE, -1
         created: frozenset[int] | None = _EMPTY
+        capture = self.options.capture
         kofree = True
         for i in order:
             p = e_moves[i]
@@ -658,7 +568,7 @@ class Engine:
                     w = self._end_by_passes()
             elif h in history:
                 return None  # repetition: left to the full search
-            if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
+            if not w and e_cap[i] and capture and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker
             c = NO_RANGE if p == PASS or (w == attacker and color == attacker) else e_cnt[i]
             c_cs: frozenset[int] | None
@@ -712,6 +622,7 @@ class Engine:
         attacker = self.attacker
         seen = self.seen
         s0 = (board.black | board.white).bit_count()
+        capture = self.options.capture
 
         # --- expand --------------------------------------------------------------------------
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
@@ -745,7 +656,7 @@ class Engine:
                     if idx < rep_dep:
                         rep_dep = idx
                     continue
-            if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
+            if not w and e_cap[i] and capture and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker  # the attacker captures a target stone at once
             sel.append(i)
             c_threat.append(idx)
