@@ -99,6 +99,15 @@ def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int,
     return lo, hi, created
 
 
+def _fits(lo: int, hi: int, created: frozenset[int] | None, seen: int,
+          path: Iterable[int]) -> bool:
+    """Can a stored proof be used on this path? Yes when no arrangement on the path has a
+    stone count in the range ``lo..hi`` of the arrangements the proof creates (``seen`` is the
+    mask of the path's counts), or when the proof's exact ``created`` set misses ``path``."""
+    return lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
+        created is not None and created.isdisjoint(path))
+
+
 class Engine:
     """df-pn for one problem. Reuse one engine for several balances and first moves: the
     solved table carries over."""
@@ -462,14 +471,12 @@ class Engine:
             # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
             if nkt >= e[1]:
                 lo, hi, cs = e[5], e[6], e[8]
-                if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
-                        cs is not None and cs.isdisjoint(path)):
+                if _fits(lo, hi, cs, seen, path):
                     return ((0, INF, lo, hi, cs, e[1] == NEG) if color == BLACK
                             else (INF, 0, lo, hi, cs, e[1] == NEG))
             if nkt <= e[0]:
                 lo, hi, cs = e[3], e[4], e[7]
-                if lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
-                        cs is not None and cs.isdisjoint(path)):
+                if _fits(lo, hi, cs, seen, path):
                     return ((INF, 0, lo, hi, cs, e[0] == POS) if color == BLACK
                             else (0, INF, lo, hi, cs, e[0] == POS))
         if self.main_solved is not None:
@@ -485,9 +492,8 @@ class Engine:
                     ok, lo, hi, cs = nkt >= e[1], e[5], e[6], e[8]
                 else:
                     ok, lo, hi, cs = nkt <= e[0], e[3], e[4], e[7]
-                if ok and (lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
-                        cs is not None and cs.isdisjoint(path))):
-                    kf = (e[1] if self.attacker == BLACK else e[0]) in (NEG, POS)
+                if ok and _fits(lo, hi, cs, seen, path):
+                    kf = e[1] == NEG if self.attacker == BLACK else e[0] == POS
                     return ((0, INF, lo, hi, cs, kf) if color == self.attacker
                             else (INF, 0, lo, hi, cs, kf))
         w = self.work.data.get(sk ^ _NKT_KEY[nkt])
