@@ -320,3 +320,18 @@ def test_lookahead_never_lengthens_the_main_line(name):
     ahead = build_tree(problem, mode="readable")
     assert ahead.winner == plain.winner
     assert ahead.root.plies <= plain.root.plies
+
+
+TSUMEGOJS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "tsumegojs"
+
+
+@pytest.mark.skipif(not (TSUMEGOJS / "gop" / "18354.sgf").is_file(),
+                    reason="the shared tsumego.js collection is absent")
+def test_readable_tree_of_a_position_whose_numbers_grew_round_cycles() -> None:
+    """gop/18354 with Black first: the readable tree's engine calls met proof numbers doubled
+    round cycles up to INF, read as a proof with both numbers non-zero, and the root returned
+    at once for ever (bounds.py now caps finite sums at BIG). Black kills."""
+    problem = read_problem(TSUMEGOJS / "gop" / "18354.sgf").problem
+    tree = build_tree(problem, to_play=color_from_name("B"), mode="readable", time_limit=300)
+    assert tree.winner == color_from_name("B")
+    assert tree.root.children and tree.root.children[0].good
