@@ -75,7 +75,7 @@ class SolutionTree:
 
 
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
-               mode: str = "readable", max_nodes: int = 1_000_000,
+               mode: str = "readable", max_nodes: int = 2_000_000,
                time_limit: float | None = None, lookahead: int | None = None,
                engine: Engine | None = None) -> SolutionTree:
     """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
