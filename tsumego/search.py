@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass
 from typing import Iterable
 
-from .board import BLACK, WHITE, Board, Undo, bits, opponent
+from .board import BLACK, Board, Undo, bits, opponent
 from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
@@ -175,11 +175,13 @@ class Engine:
             raise SearchLimit("time")
 
     # --- keys ----------------------------------------------------------------------------------
-    def _solved_key(self, h: int, color: int, passed: bool) -> int:
+    def _solved_key(self, h: int, color: int, passed: bool, live: bool | None = None) -> int:
+        """Table key of arrangement ``h`` with ``color`` to move in this engine's game (or, with
+        ``live`` given, in that game)."""
         k = h ^ _SIDE_KEY[color]
         # After a pass the position differs only when the side to move may end the game by
         # passing back: always in the live game, and for the defender in the normal game.
-        if passed and (self.live or color == self.defender):
+        if passed and ((self.live if live is None else live) or color == self.defender):
             k ^= _PASS_KEY
         return k
 
@@ -319,7 +321,8 @@ class Engine:
         """The children of the current board with ``color`` to move, independent of the path:
         moves (the pass last), arrangement hashes, the winner a play fixes statically (0 if
         none), initial (phi, delta) estimates, and for children where the attacker is to move
-        against a target in atari, the arrangement after the capture (0 if none).
+        against a target in atari, the arrangement after the capture (0 if none, or with the
+        capture rule turned off).
 
         Initial numbers: few target liberties make the attacker's proof short (phi = the
         liberties with the attacker to move), one-point eyes make the defender's short (3 less
@@ -337,7 +340,7 @@ class Engine:
         target = self.target
         region = self.region
         knowledge = self.options.knowledge
-        benson = self.options.benson
+        capture = self.options.capture
         opp = 3 - color
         moves: list[int] = []
         hashes: list[int] = []
@@ -359,20 +362,14 @@ class Engine:
                 h = h0
                 counts.append(s0)
             else:
-                bit = 1 << p
                 cap = play(p, color)
                 if cap < 0:
                     continue  # suicide
                 h = board.hash
                 counts.append(s0 + 1 - cap.bit_count() if cap else s0 + 1)
-                if not defending:
-                    if cap & target:
-                        w = attacker  # a target stone is captured
-                else:
-                    if benson and self._benson_alive(h):
-                        w = defender
-                    elif near >> p & 1:
-                        b = flood(blocks | bit, board.stones(defender))
+                w = self._static_after(color, cap)
+                if not w and defending and near >> p & 1:
+                    b = flood(blocks | (1 << p), board.stones(defender))
             moves.append(p)
             hashes.append(h)
             wins.append(w)
@@ -380,13 +377,14 @@ class Engine:
                 ests.append((1, 1))
                 caps.append(0)
             else:
-                own = board.white if defender == WHITE else board.black
+                own = board.stones(defender)
                 empty = full & ~(board.black | board.white)
                 libs = dilate(b) & empty
                 n = libs.bit_count()
                 capture_hash = 0
                 # the attacker to move next: can it capture a target block at once?
-                if defending and n <= 4 and not (n > 1 and flood(b & -b, b) == b):
+                if capture and defending and n <= 4 and not (
+                        n > 1 and flood(b & -b, b) == b):
                     b1, w1, h1 = board.black, board.white, board.hash
                     for q in bits(libs & region):
                         c2 = play(q, attacker)
@@ -463,10 +461,8 @@ class Engine:
         only if its exact set of created arrangements (kept for small proofs) misses ``path``.
         Then that set (None: unknown or too large), and whether the result holds at every
         balance (its proof never meets a repetition)."""
-        sk = h ^ _SIDE_KEY[color]
-        if passed and (self.live or color == self.defender):
-            sk ^= _PASS_KEY  # as _solved_key (written out: the hottest call of the search)
-        e = self.solved.data.get(sk)
+        sk = self._solved_key(h, color, passed)
+        e = self.solved.get(sk)
         if e is not None:
             # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
             if nkt >= e[1]:
@@ -483,10 +479,7 @@ class Engine:
             # the live game is harder for the defender: where the game of rules.md is an
             # attacker's win, so is the live game (same moves, same repetition rules; the
             # attacker's extra pass is not needed). Only those results are borrowed.
-            mk = h ^ _SIDE_KEY[color]
-            if passed and color == self.defender:
-                mk ^= _PASS_KEY
-            e = self.main_solved.get(mk)
+            e = self.main_solved.get(self._solved_key(h, color, passed, live=False))
             if e is not None:
                 if self.attacker == BLACK:
                     ok, lo, hi, cs = nkt >= e[1], e[5], e[6], e[8]
@@ -496,7 +489,7 @@ class Engine:
                     kf = e[1] == NEG if self.attacker == BLACK else e[0] == POS
                     return ((0, INF, lo, hi, cs, kf) if color == self.attacker
                             else (INF, 0, lo, hi, cs, kf))
-        w = self.work.data.get(sk ^ _NKT_KEY[nkt])
+        w = self.work.get(sk ^ _NKT_KEY[nkt])
         if w is not None:
             return w[0], w[1], NO_RANGE, -1, None, False
         return est[0], est[1], NO_RANGE, -1, None, False
@@ -559,7 +552,6 @@ class Engine:
             order = list(range(len(e_moves)))
         lo, hi = NO_RANGE, -1
         created: frozenset[int] | None = _EMPTY
-        capture = self.options.capture
         kofree = True
         for i in order:
             p = e_moves[i]
@@ -574,7 +566,7 @@ class Engine:
                     w = self._end_by_passes()
             elif h in history:
                 return None  # repetition: left to the full search
-            if not w and e_cap[i] and capture and e_cap[i] not in history and e_cap[i] != h:
+            if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker
             c = NO_RANGE if p == PASS or (w == attacker and color == attacker) else e_cnt[i]
             c_cs: frozenset[int] | None
@@ -628,7 +620,6 @@ class Engine:
         attacker = self.attacker
         seen = self.seen
         s0 = (board.black | board.white).bit_count()
-        capture = self.options.capture
 
         # --- expand --------------------------------------------------------------------------
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
@@ -662,7 +653,7 @@ class Engine:
                     if idx < rep_dep:
                         rep_dep = idx
                     continue
-            if not w and e_cap[i] and capture and e_cap[i] not in history and e_cap[i] != h:
+            if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker  # the attacker captures a target stone at once
             sel.append(i)
             c_threat.append(idx)

@@ -195,7 +195,7 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
             status = "ko"
         else:
             live_engine = Engine(problem, live=True, tt_size=max(1024, tt_size // 4),
-                                 max_nodes=None if max_nodes is None else max_nodes,
+                                 max_nodes=max_nodes,
                                  deadline=deadline, options=options)
             live_engine.nodes = engine.nodes
             live_engine.share_caches(engine)  # same board, region and target: same children
