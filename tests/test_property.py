@@ -512,14 +512,15 @@ def test_solver_matches_brute_force(i: int) -> None:
 
 @pytest.mark.parametrize("i", range(0, N_POSITIONS, 3))
 def test_search_options_keep_the_answers(i: int) -> None:
-    """Kawano's simulation (off by default), the search without ko-free storing, and the
-    search without the immediate-capture rule and without borrowing the first search's
-    attacker wins keep the brute force's answers. (Without the 1+epsilon trick, df-pn's
+    """Kawano's simulation (off by default), the search without ko-free storing, the search
+    without the immediate-capture rule and without borrowing the first search's attacker
+    wins, and the search without the atari-with-no-escape rule keep the brute force's
+    answers. (Without the 1+epsilon trick, df-pn's
     numbers creep up by a few per cycle round some of these kos and the search takes unbounded
     time: not tested here.)"""
     c = case(i)
     for options in (SearchOptions(simulation=300), SearchOptions(kofree=False),
-                    SearchOptions(capture=False, borrow=False)):
+                    SearchOptions(capture=False, borrow=False), SearchOptions(atari=False)):
         errors = check(c, options)
         assert not errors, f"{options}: " + report(c, errors)
 

@@ -60,6 +60,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "benson": {"benson": False},  # Benson's unconditional life as a terminal test
     "kofree": {"kofree": False},  # proofs free of repetition stored for every balance
     "capture": {"capture": False},  # a target in atari, attacker to move: lost without search
+    "atari": {"atari": False},  # a target in atari that cannot escape: lost without search
     "borrow": {"borrow": False},  # the live-or-seki search borrows the first one's attacker wins
 }
 

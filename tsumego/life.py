@@ -1,4 +1,5 @@
-"""Static life: Benson's unconditional life, and an exact "pass-alive" test by search.
+"""Static life and death: Benson's unconditional life, a target in atari that cannot escape, and
+an exact "pass-alive" test by search.
 
 *Pass-alive* (rules.md): the attacker, playing alone in the region while the defender always
 passes, cannot capture any target stone. Benson's algorithm proves it statically for blocks with
@@ -76,6 +77,40 @@ def target_benson_alive(board: Board, target: int, defender: int) -> bool:
     """True when every target stone belongs to a Benson-alive block."""
     alive = benson_alive(board, defender)
     return target & alive == target
+
+
+def lost_in_atari(board: Board, blocks: int, lib: int, region: int, defender: int) -> bool:
+    """With ``defender`` to move and the target ``blocks`` in atari at the single point
+    ``lib``: is the target lost whatever the defender does?
+
+    Yes when ``lib`` is in the region, no attacker block next to the target is in atari
+    (capturing one is the only way a play away from ``lib`` adds a liberty), and playing at
+    ``lib`` is suicide or leaves one liberty, in the region. Every defender move (a pass, or a
+    play that uses a threat, included) then leaves target stones in atari in the region, and
+    capturing them is legal on any path, since every earlier arrangement holds the target: the
+    attacker wins at every balance. The board is left as it was."""
+    if not lib & region:
+        return False
+    geo = board.geo
+    flood = geo.flood
+    dilate = geo.dilate
+    att = board.stones(opponent(defender))
+    empty = geo.full & ~(board.black | board.white)
+    adj = dilate(blocks) & att
+    while adj:
+        a = flood(adj & -adj, att)
+        libs = dilate(a) & empty
+        if not libs & (libs - 1):
+            return False  # the defender can capture it
+        adj &= ~a
+    snap = board.snapshot()
+    if board.play_fast(lib.bit_length() - 1, defender) >= 0:
+        g = flood(blocks | lib, board.stones(defender))
+        libs = dilate(g) & geo.full & ~(board.black | board.white)
+        board.undo(snap)
+        if libs & (libs - 1) or not libs & region:
+            return False  # two liberties, or one the attacker cannot fill
+    return True
 
 
 class SearchTooLarge(Exception):

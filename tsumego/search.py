@@ -34,15 +34,17 @@ from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
 from .coords import PASS
-from .life import SearchTooLarge, attacker_captures_alone, target_benson_alive
+from .life import SearchTooLarge, attacker_captures_alone, lost_in_atari, target_benson_alive
 from .problem import Problem
 from .table import NEG, POS, SolvedTable, WorkTable
 
 
-# moves, arrangement hashes, static winners, initial (phi, delta), hashes after an immediate
-# capture of the target, stone counts
+# moves, arrangement hashes, static winners, initial (phi, delta), the arrangement the
+# attacker's forced win creates when it moves next (its immediate capture of the target, or its
+# atari that the target cannot escape; 0 if none), stone counts, and the stone count of that
+# forced arrangement (NO_RANGE for a capture, which no path can hold)
 Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...],
-                  tuple[int, ...], tuple[int, ...]]
+                  tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class SearchLimit(Exception):
@@ -61,6 +63,7 @@ class SearchOptions:
     knowledge: bool = True  # initial proof numbers and ordering from liberties
     benson: bool = True  # stop when the target is unconditionally alive
     capture: bool = True  # forced moves: a target in atari with the attacker to move is lost
+    atari: bool = True  # forced moves: a target in atari that cannot escape is lost
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
     borrow: bool = True  # the live-or-seki search reads the first search's attacker wins
     simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
@@ -97,6 +100,15 @@ def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int,
         if len(created) > CREATED_MAX:
             return lo, hi, None
     return lo, hi, created
+
+
+def _forced_aux(h: int, count: int) -> tuple[int, int, frozenset[int] | None, bool]:
+    """(lo, hi, created, ko-free) of the attacker's forced win at a child: nothing for a
+    capture of the target, else the atari arrangement ``h`` with ``count`` stones, which
+    must not repeat one of the path's (the defender's replies cannot matter)."""
+    if count == NO_RANGE:
+        return _STATIC_AUX
+    return count, count, frozenset((h,)), True
 
 
 def _fits(lo: int, hi: int, created: frozenset[int] | None, seen: int,
@@ -320,9 +332,11 @@ class Engine:
     def _expand(self, color: int) -> Expansion:
         """The children of the current board with ``color`` to move, independent of the path:
         moves (the pass last), arrangement hashes, the winner a play fixes statically (0 if
-        none), initial (phi, delta) estimates, and for children where the attacker is to move
-        against a target in atari, the arrangement after the capture (0 if none, or with the
-        capture rule turned off).
+        none), initial (phi, delta) estimates, the attacker's forced win when it moves next
+        (the arrangement after its capture of a target in atari, or after an atari the target
+        cannot escape, :func:`tsumego.life.lost_in_atari`; 0 if none or with the rules turned
+        off), the stone counts, and the stone count of that forced arrangement. An attacker's
+        play that leaves the target in atari with no escape is a static win, like a capture.
 
         Initial numbers: few target liberties make the attacker's proof short (phi = the
         liberties with the attacker to move), one-point eyes make the defender's short (3 less
@@ -341,12 +355,14 @@ class Engine:
         region = self.region
         knowledge = self.options.knowledge
         capture = self.options.capture
+        atari = self.options.atari
         opp = 3 - color
         moves: list[int] = []
         hashes: list[int] = []
         wins: list[int] = []
         ests: list[tuple[int, int]] = []
         caps: list[int] = []
+        cap_counts: list[int] = []
         counts: list[int] = []
         defending = color == defender
         black0, white0, h0 = board.black, board.white, board.hash
@@ -366,8 +382,11 @@ class Engine:
                 if cap < 0:
                     continue  # suicide
                 h = board.hash
-                counts.append(s0 + 1 - cap.bit_count() if cap else s0 + 1)
                 w = self._static_after(color, cap)
+                # a capture of the target creates an arrangement no ancestor can hold (they all
+                # hold the target): no count, so no proof through it is kept from any path
+                counts.append(NO_RANGE if w and not defending else
+                              s0 + 1 - cap.bit_count() if cap else s0 + 1)
                 if not w and defending and near >> p & 1:
                     b = flood(blocks | (1 << p), board.stones(defender))
             moves.append(p)
@@ -376,12 +395,22 @@ class Engine:
             if w:
                 ests.append((1, 1))
                 caps.append(0)
+                cap_counts.append(NO_RANGE)
             else:
                 own = board.stones(defender)
                 empty = full & ~(board.black | board.white)
                 libs = dilate(b) & empty
                 n = libs.bit_count()
-                capture_hash = 0
+                if n == 1 and atari and not defending and lost_in_atari(
+                        board, b, libs, region, defender):
+                    wins[-1] = attacker  # the defender to move cannot save the target
+                    ests.append((1, 1))
+                    caps.append(0)
+                    cap_counts.append(NO_RANGE)
+                    board.black, board.white, board.hash = black0, white0, h0
+                    continue
+                forced = 0
+                forced_count = NO_RANGE
                 # the attacker to move next: can it capture a target block at once?
                 if capture and defending and n <= 4 and not (
                         n > 1 and flood(b & -b, b) == b):
@@ -389,11 +418,26 @@ class Engine:
                     for q in bits(libs & region):
                         c2 = play(q, attacker)
                         if c2 > 0 and c2 & target:
-                            capture_hash = board.hash
+                            forced = board.hash
                         board.black, board.white, board.hash = b1, w1, h1
-                        if capture_hash:
+                        if forced:
                             break
-                caps.append(capture_hash)
+                # or give an atari that the target cannot escape?
+                if atari and not forced and defending and n == 2 and flood(b & -b, b) == b:
+                    b1, w1, h1 = board.black, board.white, board.hash
+                    for q in bits(libs & region):
+                        c2 = play(q, attacker)
+                        if c2 >= 0:
+                            lib = dilate(b) & full & ~(board.black | board.white)
+                            if not lib & (lib - 1) and lost_in_atari(
+                                    board, b, lib, region, defender):
+                                forced = board.hash
+                                forced_count = (b1 | w1).bit_count() + 1 - c2.bit_count()
+                        board.black, board.white, board.hash = b1, w1, h1
+                        if forced:
+                            break
+                caps.append(forced)
+                cap_counts.append(forced_count)
                 if knowledge:
                     eyes = (empty & region & ~spread(full & ~own)).bit_count()
                     e = 3 - eyes if eyes < 2 else 1
@@ -402,7 +446,7 @@ class Engine:
                     ests.append((1, 1))
             board.black, board.white, board.hash = black0, white0, h0
         return (tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps),
-                tuple(counts))
+                tuple(counts), tuple(cap_counts))
 
     def _expansion(self, color: int) -> Expansion:
         """Expand the current board for ``color`` and cache the result (the cache is emptied
@@ -542,7 +586,7 @@ class Engine:
         start = self.nodes
         sk = self._solved_key(h0, color, passed)
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt = ex
         if color == win:
             m = self._best.get(self._solved_key(h0 ^ shadow, color, passed))
             if m is None or m not in e_moves:
@@ -566,14 +610,14 @@ class Engine:
                     w = self._end_by_passes()
             elif h in history:
                 return None  # repetition: left to the full search
+            c_lo, c_hi, c_cs, c_kf = _STATIC_AUX
             if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker
-            c = NO_RANGE if p == PASS or (w == attacker and color == attacker) else e_cnt[i]
-            c_cs: frozenset[int] | None
+                c_lo, c_hi, c_cs, c_kf = _forced_aux(e_cap[i], e_ccnt[i])
+            c = NO_RANGE if p == PASS else e_cnt[i]
             if w:
                 if w != win:
                     return None
-                c_lo, c_hi, c_cs, c_kf = NO_RANGE, -1, _EMPTY, True
             else:
                 phi_c, delta_c, c_lo, c_hi, c_cs, c_kf = self._lookup(
                     opp, nkt, p == PASS, h, e_est[i], seen, history)
@@ -623,7 +667,7 @@ class Engine:
 
         # --- expand --------------------------------------------------------------------------
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt = ex
         # per legal child: its index in the expansion, the path index its play repeats (-1: a
         # fresh arrangement), the stone count it creates, (phi, delta), dependency, and
         # (lo, hi, created, ko-free) of its proof
@@ -653,15 +697,15 @@ class Engine:
                     if idx < rep_dep:
                         rep_dep = idx
                     continue
+            static_aux = _STATIC_AUX
             if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
-                w = attacker  # the attacker captures a target stone at once
+                w = attacker  # the attacker captures at once, or ataris with no escape
+                static_aux = _forced_aux(e_cap[i], e_ccnt[i])
             sel.append(i)
             c_threat.append(idx)
             # the arrangement a move creates, as a stone count for the proof's range; none for a
-            # pass (nothing new) or a capture of the target (every ancestor holds the target,
-            # so such an arrangement can never repeat one of them)
-            c_cnt.append(NO_RANGE if p == PASS or (w == attacker and color == attacker)
-                         else e_cnt[i])
+            # pass (nothing new) or a capture of the target (the expansion gives it no count)
+            c_cnt.append(NO_RANGE if p == PASS else e_cnt[i])
             if w:
                 if w == color:  # the child (the opponent to move) has lost
                     phis.append(INF)
@@ -670,7 +714,7 @@ class Engine:
                     phis.append(0)
                     deltas.append(INF)
                 deps.append(NO_DEP if idx < 0 else idx)
-                aux.append(_STATIC_AUX)
+                aux.append(static_aux)
             else:
                 # a threat resets the history to this position and the child
                 if idx < 0:
