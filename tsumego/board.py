@@ -75,6 +75,9 @@ class Geometry:
     flood: Callable[[int, int], int] = field(repr=False, compare=False)
     # spread(m): the points with an edge neighbour in m (m itself only where it touches m)
     spread: Callable[[int], int] = field(repr=False, compare=False)
+    # dead(seed, within, empty): the block of ``within`` through ``seed`` if it has no liberty
+    # in ``empty``, else 0; the flood stops at the first liberty it meets
+    dead: Callable[[int, int, int], int] = field(repr=False, compare=False)
 
 
     def point(self, x: int, y: int) -> int:
@@ -139,6 +142,18 @@ def geometry(size: int) -> Geometry:
                 return m
             m = n
 
+    def dead(seed: int, within: int, empty: int) -> int:
+        m = seed
+        while True:
+            n = (m | ((m << 1) & not_left) | ((m >> 1) & not_right) | ((m << size) & full)
+                 | (m >> size))
+            if n & empty:
+                return 0
+            n &= within
+            if n == m:
+                return m
+            m = n
+
     rng = random.Random(_ZOBRIST_SEED)
     zobrist = tuple((0, rng.getrandbits(64), rng.getrandbits(64)) for _ in range(n))
     return Geometry(
@@ -153,6 +168,7 @@ def geometry(size: int) -> Geometry:
         dilate=dilate,
         flood=flood,
         spread=spread,
+        dead=dead,
     )
 
 
@@ -271,18 +287,14 @@ class Board:
             opp = self.black
         empty = geo.full & ~(own | opp)
         captured = 0
-        flooded = 0  # opponent blocks already looked at (one may touch p twice)
         nbrs = geo.nbr_mask[p]
         for q in geo.neighbours[p]:
             qb = 1 << q
-            if opp & qb and not flooded & qb:
+            if opp & qb and not captured & qb:
                 # quick test: a neighbour of q is empty -> the block has a liberty
                 if geo.nbr_mask[q] & empty:
                     continue
-                blk = geo.flood(qb, opp)
-                flooded |= blk
-                if not geo.dilate(blk) & empty:
-                    captured |= blk
+                captured |= geo.dead(qb, opp, empty)
         h = self.hash ^ geo.zobrist[p][color]
         if captured:
             opp &= ~captured
@@ -292,8 +304,7 @@ class Board:
                 h ^= z[q][oc]
         elif not nbrs & empty:
             # no empty neighbour and nothing captured: suicide unless a friendly block has a liberty
-            blk = geo.flood(bit, own)
-            if not geo.dilate(blk) & empty:
+            if geo.dead(bit, own, empty):
                 return -1
         if color == BLACK:
             self.black, self.white = own, opp

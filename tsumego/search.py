@@ -371,9 +371,11 @@ class Engine:
         # the blocks holding the target: they change only when the defender plays next to them
         blocks = flood(target, board.stones(defender))
         near = dilate(blocks)
+        one_block = flood(blocks & -blocks, blocks) == blocks
         for p in [*bits(full & ~occupied & region), PASS]:
             w = 0
             b = blocks
+            single = one_block
             if p == PASS:
                 h = h0
                 counts.append(s0)
@@ -389,6 +391,7 @@ class Engine:
                               s0 + 1 - cap.bit_count() if cap else s0 + 1)
                 if not w and defending and near >> p & 1:
                     b = flood(blocks | (1 << p), board.stones(defender))
+                    single = one_block or flood(b & -b, b) == b
             moves.append(p)
             hashes.append(h)
             wins.append(w)
@@ -412,8 +415,7 @@ class Engine:
                 forced = 0
                 forced_count = NO_RANGE
                 # the attacker to move next: can it capture a target block at once?
-                if capture and defending and n <= 4 and not (
-                        n > 1 and flood(b & -b, b) == b):
+                if capture and defending and n <= 4 and not (n > 1 and single):
                     b1, w1, h1 = board.black, board.white, board.hash
                     for q in bits(libs & region):
                         c2 = play(q, attacker)
@@ -423,7 +425,7 @@ class Engine:
                         if forced:
                             break
                 # or give an atari that the target cannot escape?
-                if atari and not forced and defending and n == 2 and flood(b & -b, b) == b:
+                if atari and not forced and defending and n == 2 and single:
                     b1, w1, h1 = board.black, board.white, board.hash
                     for q in bits(libs & region):
                         c2 = play(q, attacker)
