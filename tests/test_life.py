@@ -39,7 +39,7 @@ def test_filling_the_last_liberty_is_suicide():
 
 
 def test_an_adjacent_attacker_block_in_atari_is_a_way_out():
-    # White captures the black wall at A4 (ad)
+    # White captures the black wall at A3 (ad)
     assert not lost("""
         . @ X O - -
         @ @ X O - -
@@ -93,4 +93,16 @@ def test_an_extension_that_captures_counts_the_liberties_it_makes():
         - - - - - -
         - - - - - -
         - - - - - -
+    """)
+
+
+def test_a_capture_that_leaves_one_liberty_is_a_snapback():
+    # White's play at E4 (eb) captures Black's E3 (ec), a stone next to the target, but leaves
+    # the group one liberty, E3, where Black captures it
+    assert lost("""
+        O O X @ @
+        . . X @ .
+        X X X @ X
+        O . . X O
+        . O . . O
     """)

@@ -83,33 +83,38 @@ def lost_in_atari(board: Board, blocks: int, lib: int, region: int, defender: in
     """With ``defender`` to move and the target ``blocks`` in atari at the single point
     ``lib``: is the target lost whatever the defender does?
 
-    Yes when ``lib`` is in the region, no attacker block next to the target is in atari
-    (capturing one is the only way a play away from ``lib`` adds a liberty), and playing at
-    ``lib`` is suicide or leaves one liberty, in the region. Every defender move (a pass, or a
-    play that uses a threat, included) then leaves target stones in atari in the region, and
-    capturing them is legal on any path, since every earlier arrangement holds the target: the
-    attacker wins at every balance. The board is left as it was."""
+    Only two kinds of play can give the target a liberty: the play at ``lib`` itself, and the
+    capture of an attacker block next to the target (a play at the last liberty of a block in
+    atari). The target is lost when ``lib`` is in the region and each of those plays is
+    suicide or leaves the target one liberty, in the region (a snapback, for instance). Every
+    defender move (a pass, or a play that uses a threat, included) then leaves target stones
+    in atari in the region, and capturing them is legal on any path, since every earlier
+    arrangement holds the target: the attacker wins at every balance. The board is left as it
+    was."""
     if not lib & region:
         return False
     geo = board.geo
     flood = geo.flood
     dilate = geo.dilate
+    full = geo.full
     att = board.stones(opponent(defender))
-    empty = geo.full & ~(board.black | board.white)
+    empty = full & ~(board.black | board.white)
+    saving = lib  # the plays that may save the target
     adj = dilate(blocks) & att
     while adj:
         a = flood(adj & -adj, att)
         libs = dilate(a) & empty
         if not libs & (libs - 1):
-            return False  # the defender can capture it
+            saving |= libs  # the defender can capture it
         adj &= ~a
     snap = board.snapshot()
-    if board.play_fast(lib.bit_length() - 1, defender) >= 0:
-        g = flood(blocks | lib, board.stones(defender))
-        libs = dilate(g) & geo.full & ~(board.black | board.white)
-        board.undo(snap)
-        if libs & (libs - 1) or not libs & region:
-            return False  # two liberties, or one the attacker cannot fill
+    for p in bits(saving):
+        if board.play_fast(p, defender) >= 0:
+            g = flood(blocks, board.stones(defender))
+            libs = dilate(g) & full & ~(board.black | board.white)
+            board.undo(snap)
+            if libs & (libs - 1) or not libs & region:
+                return False  # two liberties, or one the attacker cannot fill
     return True
 
 
