@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -209,3 +210,27 @@ def test_quick_gives_one_move_and_checks_it(collection: Path) -> None:
 def test_quick_mismatch_names_our_move(collection: Path) -> None:
     out = run(str(collection), "--no-board", "--quick")
     assert ("sub/wrong.sgf W (live): stated aa; our move ba is not among them" in out), out
+
+
+def test_ratio_breakdown_by_peer_time_and_status() -> None:
+    bench = _load_bench()
+
+    def row(peer_s: float, ours_s: float, status: str) -> Any:
+        return bench.CompareRow("p.sgf", "B", ours_s, status, peer_s, "B[aa]", True, True, True,
+                                ours_s / peer_s, None, None, False)
+
+    rows = [row(0.002, 0.004, "kill"), row(0.005, 0.020, "ko"), row(0.5, 0.25, "kill"),
+            row(20.0, 2.0, "live")]
+    unsolved = bench.CompareRow("q.sgf", "W", 10.0, "unknown", 1.0, "W[bb]", False, True, True,
+                                None, None, None, False)
+    got = bench.ratio_breakdown(rows + [unsolved])
+    by_time = {b["band"]: b for b in got["by_peer_time"]}
+    assert list(by_time) == ["under 10 ms", "0.1-1 s", "over 10 s"]  # empty bands left out
+    assert by_time["under 10 ms"]["sides"] == 2
+    assert by_time["under 10 ms"]["geomean_ratio"] == pytest.approx((2.0 * 4.0) ** 0.5)
+    assert by_time["under 10 ms"]["we_faster"] == 0
+    assert by_time["over 10 s"]["we_faster"] == 1
+    by_status = {b["band"]: b for b in got["by_status"]}
+    assert set(by_status) == {"kill", "ko", "live"}  # the unsolved side is in neither table
+    assert by_status["kill"]["geomean_ratio"] == pytest.approx((2.0 * 0.5) ** 0.5)
+    assert by_status["kill"]["we_faster"] == 1

@@ -409,6 +409,30 @@ def compare_rows(rows: Iterable[Row], peer: dict[tuple[str, str], PeerRow],
     return out
 
 
+# tsumego.js's time bands of the breakdown: (label, lower bound, upper bound), seconds
+PEER_BANDS = (("under 10 ms", 0.0, 0.01), ("10-100 ms", 0.01, 0.1), ("0.1-1 s", 0.1, 1.0),
+              ("1-10 s", 1.0, 10.0), ("over 10 s", 10.0, math.inf))
+
+
+def _band(label: str, both: Sequence[CompareRow]) -> dict[str, Any]:
+    ratios = [c.ratio for c in both if c.ratio is not None]
+    return {"band": label, "sides": len(ratios),
+            "geomean_ratio": math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+            if ratios else None,
+            "we_faster": sum(1 for x in ratios if x < 1)}
+
+
+def ratio_breakdown(crows: Sequence[CompareRow]) -> dict[str, list[dict[str, Any]]]:
+    """The ratio over the sides both solved, by tsumego.js's time and by our status: where
+    we win and where we lose."""
+    both = [c for c in crows if c.ratio is not None and not c.excluded]
+    by_time = [_band(label, [c for c in both if lo <= (c.peer_s or 0.0) < hi])
+               for label, lo, hi in PEER_BANDS]
+    statuses = sorted({c.ours for c in both})
+    by_status = [_band(st, [c for c in both if c.ours == st]) for st in statuses]
+    return {"by_peer_time": [b for b in by_time if b["sides"]], "by_status": by_status}
+
+
 def compare_totals(crows: Sequence[CompareRow], time_limit: float | None) -> dict[str, Any]:
     rows = [c for c in crows if not c.excluded and c.peer != "missing"]
     ratios = [c.ratio for c in rows if c.ratio is not None]
@@ -444,6 +468,7 @@ def compare_totals(crows: Sequence[CompareRow], time_limit: float | None) -> dic
         "peer_both_solved_s": sum(c.peer_s or 0.0 for c in both),
         "class_differs": [f"{c.problem} {c.side}: ours {c.our_class}, peer {c.peer_class}"
                           for c in class_diff],
+        **ratio_breakdown(rows),
     }
 
 
@@ -593,6 +618,11 @@ def print_compare(crows: Sequence[CompareRow], ct: dict[str, Any], width: int) -
     _out(f"total seconds: ours {ct['ours_total_s']:.2f}, tsumego.js {ct['peer_total_s']:.2f} "
          f"(timeouts count their time); over both solved: ours {ct['ours_both_solved_s']:.2f}, "
          f"tsumego.js {ct['peer_both_solved_s']:.2f}")
+    for key, title in (("by_peer_time", "by tsumego.js's time"), ("by_status", "by our status")):
+        parts = [f"{b['band']}: {b['sides']} sides, {b['geomean_ratio']:.2f}, faster on "
+                 f"{b['we_faster']}" for b in ct[key]]
+        _out(f"ratio over both solved {title} (sides, geometric mean, we are faster on): "
+             + "; ".join(parts))
     slow = slowest(crows)
     if slow:
         _out(f"our {len(slow)} slowest solved problem-sides:")
