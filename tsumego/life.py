@@ -96,9 +96,8 @@ def lost_in_atari(board: Board, blocks: int, lib: int, region: int, defender: in
     geo = board.geo
     flood = geo.flood
     dilate = geo.dilate
-    full = geo.full
     att = board.stones(opponent(defender))
-    empty = full & ~(board.black | board.white)
+    empty = board.empty
     saving = lib  # the plays that may save the target
     adj = dilate(blocks) & att
     while adj:
@@ -110,8 +109,7 @@ def lost_in_atari(board: Board, blocks: int, lib: int, region: int, defender: in
     snap = board.snapshot()
     for p in bits(saving):
         if board.play_fast(p, defender) >= 0:
-            g = flood(blocks, board.stones(defender))
-            libs = dilate(g) & full & ~(board.black | board.white)
+            libs = dilate(flood(blocks, board.stones(defender))) & board.empty
             board.undo(snap)
             if libs & (libs - 1) or not libs & region:
                 return False  # two liberties, or one the attacker cannot fill

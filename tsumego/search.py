@@ -392,6 +392,13 @@ class Engine:
                 if not w and defending and near >> p & 1:
                     b = flood(blocks | (1 << p), board.stones(defender))
                     single = one_block or flood(b & -b, b) == b
+            if not w:
+                empty = full & ~(board.black | board.white)
+                libs = dilate(b) & empty
+                n = libs.bit_count()
+                if n == 1 and atari and not defending and lost_in_atari(
+                        board, b, libs, region, defender):
+                    w = attacker  # the defender to move cannot save the target
             moves.append(p)
             hashes.append(h)
             wins.append(w)
@@ -401,35 +408,21 @@ class Engine:
                 cap_counts.append(NO_RANGE)
             else:
                 own = board.stones(defender)
-                empty = full & ~(board.black | board.white)
-                libs = dilate(b) & empty
-                n = libs.bit_count()
-                if n == 1 and atari and not defending and lost_in_atari(
-                        board, b, libs, region, defender):
-                    wins[-1] = attacker  # the defender to move cannot save the target
-                    ests.append((1, 1))
-                    caps.append(0)
-                    cap_counts.append(NO_RANGE)
-                    board.black, board.white, board.hash = black0, white0, h0
-                    continue
                 forced = 0
                 forced_count = NO_RANGE
-                # the attacker to move next: can it capture a target block at once?
-                if capture and defending and n <= 4 and not (n > 1 and single):
+                # the attacker to move next: can it capture a target block at once (a target in
+                # atari, or one of several blocks), or give an atari that a target of one block
+                # with two liberties cannot escape? (The two cases never meet.)
+                try_capture = capture and n <= 4 and not (n > 1 and single)
+                try_atari = atari and n == 2 and single
+                if defending and (try_capture or try_atari):
                     b1, w1, h1 = board.black, board.white, board.hash
                     for q in bits(libs & region):
                         c2 = play(q, attacker)
-                        if c2 > 0 and c2 & target:
-                            forced = board.hash
-                        board.black, board.white, board.hash = b1, w1, h1
-                        if forced:
-                            break
-                # or give an atari that the target cannot escape?
-                if atari and not forced and defending and n == 2 and single:
-                    b1, w1, h1 = board.black, board.white, board.hash
-                    for q in bits(libs & region):
-                        c2 = play(q, attacker)
-                        if c2 >= 0:
+                        if try_capture:
+                            if c2 > 0 and c2 & target:
+                                forced = board.hash
+                        elif c2 >= 0:
                             lib = dilate(b) & full & ~(board.black | board.white)
                             if not lib & (lib - 1) and lost_in_atari(
                                     board, b, lib, region, defender):
