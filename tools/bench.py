@@ -61,7 +61,8 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "kofree": {"kofree": False},  # proofs free of repetition stored for every balance
     "capture": {"capture": False},  # a target in atari, attacker to move: lost without search
     "atari": {"atari": False},  # a target in atari that cannot escape: lost without search
-    "borrow": {"borrow": False},  # the live-or-seki search borrows the first one's attacker wins
+    "borrow": {"borrow": False},  # the two games' searches borrow each other's wins that hold
+    "livefirst": {"live_first": False},  # the defender to play: the live game searched first
 }
 
 

@@ -65,7 +65,8 @@ class SearchOptions:
     capture: bool = True  # forced moves: a target in atari with the attacker to move is lost
     atari: bool = True  # forced moves: a target in atari that cannot escape is lost
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
-    borrow: bool = True  # the live-or-seki search reads the first search's attacker wins
+    borrow: bool = True  # each of the two games' searches reads the other's wins that hold
+    live_first: bool = True  # the defender to play: try the live game first (one search)
     simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
     check_every: int = 1024  # nodes between budget checks
 
@@ -144,7 +145,10 @@ class Engine:
         self._root_depth = 0
         self._benson: dict[int, bool] = {}  # arrangement -> target Benson-alive
         self._alone: dict[int, bool] = {}  # arrangement -> the attacker captures alone
-        self.main_solved: SolvedTable | None = None  # see borrow_attacker_wins
+        # the other game's table, whose wins for ``borrowed_winner`` hold here (borrow_wins)
+        self.borrowed: SolvedTable | None = None
+        self.borrowed_live = False
+        self.borrowed_winner = 0
         # the winning move of proved nodes (by solved key), for simulation; and the children
         # a simulation was tried on (by solved key and balance), so each is tried once
         self._best: dict[int, int] = {}
@@ -170,11 +174,16 @@ class Engine:
         self._alone = other._alone
         self._cache_cap = other._cache_cap
 
-    def borrow_attacker_wins(self, main: Engine) -> None:
-        """Let this live-game engine read the attacker's wins that ``main`` (the game of
-        rules.md, same problem) has proved: they are the attacker's wins here too."""
-        assert self.live and not main.live
-        self.main_solved = main.solved
+    def borrow_wins(self, other: Engine) -> None:
+        """Read the wins that ``other`` (the same problem, the other game) has proved and
+        that hold in this game too. The live game is harder for the defender (same moves,
+        same repetition rules; two passes need a pass-alive target): the attacker's wins in
+        the game of rules.md are attacker's wins in the live game, and the defender's wins in
+        the live game are defender's wins in the game of rules.md."""
+        assert self.live != other.live
+        self.borrowed = other.solved
+        self.borrowed_live = other.live
+        self.borrowed_winner = self.defender if other.live else self.attacker
 
     # --- budget ------------------------------------------------------------------------------
     def _check_budget(self) -> None:
@@ -514,19 +523,16 @@ class Engine:
                 if _fits(lo, hi, cs, seen, path):
                     return ((INF, 0, lo, hi, cs, e[0] == POS) if color == BLACK
                             else (0, INF, lo, hi, cs, e[0] == POS))
-        if self.main_solved is not None:
-            # the live game is harder for the defender: where the game of rules.md is an
-            # attacker's win, so is the live game (same moves, same repetition rules; the
-            # attacker's extra pass is not needed). Only those results are borrowed.
-            e = self.main_solved.get(self._solved_key(h, color, passed, live=False))
+        if self.borrowed is not None:
+            e = self.borrowed.get(self._solved_key(h, color, passed, live=self.borrowed_live))
             if e is not None:
-                if self.attacker == BLACK:
-                    ok, lo, hi, cs = nkt >= e[1], e[5], e[6], e[8]
+                bw = self.borrowed_winner
+                if bw == BLACK:
+                    ok, lo, hi, cs, kf = nkt >= e[1], e[5], e[6], e[8], e[1] == NEG
                 else:
-                    ok, lo, hi, cs = nkt <= e[0], e[3], e[4], e[7]
+                    ok, lo, hi, cs, kf = nkt <= e[0], e[3], e[4], e[7], e[0] == POS
                 if ok and _fits(lo, hi, cs, seen, path):
-                    kf = e[1] == NEG if self.attacker == BLACK else e[0] == POS
-                    return ((0, INF, lo, hi, cs, kf) if color == self.attacker
+                    return ((0, INF, lo, hi, cs, kf) if color == bw
                             else (INF, 0, lo, hi, cs, kf))
         w = self.work.get(sk ^ _NKT_KEY[nkt])
         if w is not None:

@@ -151,11 +151,14 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
     status = "unknown"
     limit: str | None = None
     quick_best: int | None = None
+    root_moves: dict[int, int] = {}  # balance -> a winning first move read off the root's proof
 
     def winner_at(k: int) -> int:
         if k not in by:
             w = engine.solve(color, k)
             by[k] = w
+            if w == color and engine.root_move is not None:
+                root_moves[k] = engine.root_move
             # monotone in the balance: a Black win holds at every larger balance, and so on
             for j in range(-K, K + 1):
                 if (w == BLACK and j > k) or (w == WHITE and j < k):
@@ -175,18 +178,45 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
                 out.append(m)
         return tuple(out)
 
+    worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
+
+    def live_game() -> Engine:
+        """An engine for the live game: the defender must end with a pass-alive target."""
+        live = Engine(problem, live=True, tt_size=max(1024, tt_size // 4),
+                      max_nodes=max_nodes, deadline=deadline, options=options)
+        live.nodes = engine.nodes
+        live.share_caches(engine)  # same board, region and target: same children
+        return live
+
     try:
-        # The winner changes at most once along -K..K (monotone): after balance 0, look at the
-        # far end that favours the side losing at 0; only if it wins there, at the middle.
-        winner_at(0)
-        winner_at(threats)
-        for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
-            if k not in by:
-                winner_at(k)
-                if by[k] == by[0]:
-                    break
-        for k in range(-K, K + 1):
-            winner_at(k)  # all known by now except after a change of winner
+        # Whether the defender wins the live game at the worst balance (None: not searched).
+        # That game is harder for the defender than the game of rules.md, and the worst
+        # balance is the hardest: a win there is a win at every balance, and a live one.
+        live_won: bool | None = None
+        if options.live_first and color == problem.defender and (
+                threats <= K if problem.attacker == BLACK else threats >= -K):
+            # the defender to play mostly lives: then this one search is the whole answer
+            live_engine = live_game()
+            live_won = live_engine.solve(color, worst) == problem.defender
+            engine.nodes = live_engine.nodes
+            if options.borrow:
+                engine.borrow_wins(live_engine)
+            if live_won:
+                for k in {*range(-K, K + 1), threats}:
+                    by[k] = problem.defender
+        if not live_won:
+            # The winner changes at most once along -K..K (monotone): after balance 0, look
+            # at the far end that favours the side losing at 0; only if it wins there, at
+            # the middle.
+            winner_at(0)
+            winner_at(threats)
+            for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
+                if k not in by:
+                    winner_at(k)
+                    if by[k] == by[0]:
+                        break
+            for k in range(-K, K + 1):
+                winner_at(k)  # all known by now except after a change of winner
         by_k = {k: by[k] for k in range(-K, K + 1)}
         winners = set(by_k.values())
         if winners == {problem.attacker}:
@@ -194,20 +224,24 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
         elif len(winners) == 2:
             status = "ko"
         else:
-            live_engine = Engine(problem, live=True, tt_size=max(1024, tt_size // 4),
-                                 max_nodes=max_nodes,
-                                 deadline=deadline, options=options)
-            live_engine.nodes = engine.nodes
-            live_engine.share_caches(engine)  # same board, region and target: same children
-            if options.borrow:
-                live_engine.borrow_attacker_wins(engine)
-            worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
-            status = "live" if live_engine.solve(color, worst) == problem.defender else "seki"
-            engine.nodes = live_engine.nodes
+            if live_won is None:
+                live_engine = live_game()
+                if options.borrow:
+                    live_engine.borrow_wins(engine)
+                live_won = live_engine.solve(color, worst) == problem.defender
+                engine.nodes = live_engine.nodes
+            status = "live" if live_won else "seki"
         best_k = _least_favourable(color, by_k)
         if not all_moves:
-            if best_k is not None:
-                engine.solve(color, best_k)  # the table answers at once: the root's proof
+            if best_k == worst and live_won and live_engine is not None \
+                    and live_engine.root_move is not None:
+                quick_best = live_engine.root_move  # a live win is a win: the answer's move
+            elif best_k in root_moves:
+                quick_best = root_moves[best_k]
+            elif best_k is not None:
+                # the table mostly answers at once (a large proof may not fit the root's path
+                # and be searched again)
+                engine.solve(color, best_k)
                 quick_best = engine.root_move
         else:
             moves = winning_moves(threats)
@@ -221,6 +255,8 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
         limit = e.kind
         status = "unknown"
     seconds = time.monotonic() - start
+    if live_engine is not None:  # the engines count on from each other: the later is larger
+        engine.nodes = max(engine.nodes, live_engine.nodes)
     if limit is not None:
         return Solution(problem, color, threats, by.get(threats), "unknown", None, None, None,
                         None, None, engine.nodes, seconds, limit, work)
