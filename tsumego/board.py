@@ -68,6 +68,8 @@ class Geometry:
     neighbours: tuple[tuple[int, ...], ...]
     nbr_mask: tuple[int, ...]
     nbr8_mask: tuple[int, ...]
+    # per point: (bit, neighbour mask) of each edge neighbour, for the play's capture test
+    nbr_bits: tuple[tuple[tuple[int, int], ...], ...]
     zobrist: tuple[tuple[int, int, int], ...] = field(repr=False)
     # dilate(m): m plus its edge neighbours; flood(seed, within): the edge-connected part of
     # ``within`` reached from ``seed``. Closures over the constants: the hottest code there is.
@@ -164,6 +166,7 @@ def geometry(size: int) -> Geometry:
         neighbours=tuple(neighbours),
         nbr_mask=tuple(nbr_mask),
         nbr8_mask=tuple(nbr8_mask),
+        nbr_bits=tuple(tuple((1 << q, nbr_mask[q]) for q in nb) for nb in neighbours),
         zobrist=zobrist,
         dilate=dilate,
         flood=flood,
@@ -288,11 +291,10 @@ class Board:
         empty = geo.full & ~(own | opp)
         captured = 0
         nbrs = geo.nbr_mask[p]
-        for q in geo.neighbours[p]:
-            qb = 1 << q
+        for qb, qn in geo.nbr_bits[p]:
             if opp & qb and not captured & qb:
                 # quick test: a neighbour of q is empty -> the block has a liberty
-                if geo.nbr_mask[q] & empty:
+                if qn & empty:
                     continue
                 captured |= geo.dead(qb, opp, empty)
         h = self.hash ^ geo.zobrist[p][color]
