@@ -188,6 +188,15 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
         live.share_caches(engine)  # same board, region and target: same children
         return live
 
+    def live_won_at_worst(live: Engine) -> bool:
+        """Does the defender win the live game at the worst balance? A live win is a win:
+        its first move is the answer's move at that balance."""
+        won = live.solve(color, worst) == problem.defender
+        engine.nodes = live.nodes
+        if won and color == problem.defender and live.root_move is not None:
+            root_moves[worst] = live.root_move
+        return won
+
     try:
         # Whether the defender wins the live game at the worst balance (None: not searched).
         # That game is harder for the defender than the game of rules.md, and the worst
@@ -197,8 +206,7 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
                 threats <= K if problem.attacker == BLACK else threats >= -K):
             # the defender to play mostly lives: then this one search is the whole answer
             live_engine = live_game()
-            live_won = live_engine.solve(color, worst) == problem.defender
-            engine.nodes = live_engine.nodes
+            live_won = live_won_at_worst(live_engine)
             if options.borrow:
                 engine.borrow_wins(live_engine)
             if live_won:
@@ -228,15 +236,11 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
                 live_engine = live_game()
                 if options.borrow:
                     live_engine.borrow_wins(engine)
-                live_won = live_engine.solve(color, worst) == problem.defender
-                engine.nodes = live_engine.nodes
+                live_won = live_won_at_worst(live_engine)
             status = "live" if live_won else "seki"
         best_k = _least_favourable(color, by_k)
         if not all_moves:
-            if best_k == worst and live_won and live_engine is not None \
-                    and live_engine.root_move is not None:
-                quick_best = live_engine.root_move  # a live win is a win: the answer's move
-            elif best_k in root_moves:
+            if best_k in root_moves:
                 quick_best = root_moves[best_k]
             elif best_k is not None:
                 # the table mostly answers at once (a large proof may not fit the root's path
