@@ -57,6 +57,7 @@ from tsumego.solver import K  # noqa: E402
 ABLATIONS: dict[str, dict[str, Any]] = {
     "epsilon": {"epsilon": 0.0},  # the 1+epsilon threshold trick
     "knowledge": {"knowledge": False},  # initial numbers and ordering from liberties and eyes
+    "sumscale": {"sum_scale": 1},  # the side not to move's initial number scaled as a sum
     "benson": {"benson": False},  # Benson's unconditional life as a terminal test
     "kofree": {"kofree": False},  # proofs free of repetition stored for every balance
     "capture": {"capture": False},  # a target in atari, attacker to move: lost without search
