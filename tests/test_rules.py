@@ -496,3 +496,32 @@ def test_ko_free_proof_answers_every_balance_from_the_table():
     assert k.solve(B, 0) == KO_BY_THREATS[0]
     assert not all(minw == POS or maxb == NEG for minw, maxb, *_ in k.solved.data.values())
     assert k.solve(B, -1) == KO_BY_THREATS[-1]
+
+
+# --- initial numbers --------------------------------------------------------------------------
+
+
+def test_initial_number_of_the_side_not_to_move_starts_as_a_sum():
+    """A fresh child starts at the target's liberties (the attacker's number) and 3 less the
+    one-point eyes (the defender's). The number of the side not to move sums over the
+    mover's replies once the child is expanded, so it starts ``sum_scale`` times larger; the
+    number of the side to move does not. The answers stay; the work changes."""
+    from tsumego.search import SearchOptions
+
+    p = problem_from_diagram(CORNER_SIX)  # B2 is the vital point: White lives, Black kills
+    plain = Engine(p, options=SearchOptions(sum_scale=1))
+    scaled = Engine(p)  # the default scale, 8
+    checked = 0
+    for mover in (p.attacker, p.defender):
+        moves, _, wins, ests1, *_ = plain._expand(mover)
+        moves8, _, wins8, ests8, *_ = scaled._expand(mover)
+        assert (moves8, wins8) == (moves, wins)
+        for w, (phi, delta), est8 in zip(wins, ests1, ests8):
+            if not w:
+                assert est8 == (phi, 8 * delta)
+                checked += 1
+    assert checked >= 10
+    assert solve(p, to_play=W).status == solve(
+        p, to_play=W, options=SearchOptions(sum_scale=1)).status == "live"
+    assert plain.solve(B, 0) == scaled.solve(B, 0)
+    assert plain.nodes != scaled.nodes
