@@ -525,3 +525,12 @@ def test_initial_number_of_the_side_not_to_move_starts_as_a_sum():
         p, to_play=W, options=SearchOptions(sum_scale=1)).status == "live"
     assert plain.solve(B, 0) == scaled.solve(B, 0)
     assert plain.nodes != scaled.nodes
+
+
+@pytest.mark.parametrize("scale", [0, -8])
+def test_a_scale_that_would_break_exactness_is_refused(scale):
+    """An initial number of 0 reads as a proof: a scale below 1 must not reach the search."""
+    from tsumego.search import SearchOptions
+
+    with pytest.raises(ValueError, match="sum_scale"):
+        SearchOptions(sum_scale=scale)

@@ -61,8 +61,8 @@ class SearchOptions:
 
     epsilon: float = 0.25  # the 1+epsilon threshold trick; 0 turns it off
     knowledge: bool = True  # initial proof numbers and ordering from liberties
-    # initial numbers: the one of the side not to move sums over the mover's replies, so it
-    # starts this many times the one-move estimate (1: the same)
+    # with knowledge: the initial number of the side not to move sums over the mover's
+    # replies, so it starts this many times the one-move estimate (1: the same; at least 1)
     sum_scale: int = 8
     benson: bool = True  # stop when the target is unconditionally alive
     capture: bool = True  # forced moves: a target in atari with the attacker to move is lost
@@ -72,6 +72,11 @@ class SearchOptions:
     live_first: bool = True  # the defender to play: try the live game first (one search)
     simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
     check_every: int = 1024  # nodes between budget checks
+
+    def __post_init__(self) -> None:
+        # an initial number of 0 reads as a proof: a scale below 1 would answer without search
+        if self.sum_scale < 1:
+            raise ValueError(f"sum_scale must be at least 1, not {self.sum_scale}")
 
 
 _rng = random.Random(0x6B6F)
