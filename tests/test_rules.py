@@ -13,7 +13,7 @@ from conftest import sgf_moves
 
 from tsumego import BLACK, PASS, WHITE, problem_from_diagram, solve
 from tsumego.board import bits, opponent
-from tsumego.search import Engine
+from tsumego.search import Engine, SearchOptions
 
 B, W = BLACK, WHITE
 BALANCES = (-2, -1, 0, 1, 2)
@@ -476,7 +476,6 @@ def test_ko_free_proof_answers_every_balance_from_the_table():
     """A result whose proof meets no repetition is stored as valid at every balance: the
     next balance is answered by the root's children from the table. A ko's proof is not
     stored so (its winner changes with the balance)."""
-    from tsumego.search import SearchOptions
     from tsumego.table import NEG, POS
 
     for diagram, first in ((CORNER_SIX, W), (SEKI, B), (SEKI, W)):
@@ -506,8 +505,6 @@ def test_initial_number_of_the_side_not_to_move_starts_as_a_sum():
     one-point eyes (the defender's). The number of the side not to move sums over the
     mover's replies once the child is expanded, so it starts ``sum_scale`` times larger; the
     number of the side to move does not. The answers stay; the work changes."""
-    from tsumego.search import SearchOptions
-
     p = problem_from_diagram(CORNER_SIX)  # B2 is the vital point: White lives, Black kills
     plain = Engine(p, options=SearchOptions(sum_scale=1))
     scaled = Engine(p)  # the default scale, 8
@@ -530,7 +527,5 @@ def test_initial_number_of_the_side_not_to_move_starts_as_a_sum():
 @pytest.mark.parametrize("scale", [0, -8])
 def test_a_scale_that_would_break_exactness_is_refused(scale):
     """An initial number of 0 reads as a proof: a scale below 1 must not reach the search."""
-    from tsumego.search import SearchOptions
-
     with pytest.raises(ValueError, match="sum_scale"):
         SearchOptions(sum_scale=scale)
