@@ -33,11 +33,18 @@ def benson_alive(board: Board, color: int) -> int:
     candidates = others & ~geo.flood(dead_seed, others) if dead_seed else others
     if not candidates or geo.flood(candidates & -candidates, candidates) == candidates:
         return 0
-    blocks = board.blocks(color)
-    regions: list[int] = []
-    rest = others
+    # only candidate regions can be vital (the others hold a point that is no block's
+    # liberty), and only blocks next to one can have a vital region
+    blocks: list[int] = []
+    rest = own & geo.dilate(candidates)
     while rest:
-        r = geo.flood(rest & -rest, others)
+        b = geo.flood(rest & -rest, own)
+        blocks.append(b)
+        rest &= ~b
+    regions: list[int] = []
+    rest = candidates
+    while rest:
+        r = geo.flood(rest & -rest, candidates)
         regions.append(r)
         rest &= ~r
     libs = [geo.dilate(b) & empty for b in blocks]

@@ -216,6 +216,10 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
             # The winner changes at most once along -K..K (monotone): after balance 0, look
             # at the far end that favours the side losing at 0; only if it wins there, at
             # the middle.
+            if options.far_first and color == problem.attacker:
+                # the attacker to play mostly kills: a win where the defender has K threats
+                # is a win at every balance, so this one search is then the whole answer
+                winner_at(-worst)
             winner_at(0)
             winner_at(threats)
             for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
