@@ -529,3 +529,30 @@ def test_a_scale_that_would_break_exactness_is_refused(scale):
     """An initial number of 0 reads as a proof: a scale below 1 must not reach the search."""
     with pytest.raises(ValueError, match="sum_scale"):
         SearchOptions(sum_scale=scale)
+
+
+# --- the order of the balances ----------------------------------------------------------------
+
+
+def _balances_searched(monkeypatch: pytest.MonkeyPatch, diagram: str, to_play: int,
+                       options: SearchOptions) -> list[int]:
+    """The balances the normal game's searches ran at, in order, for a quick solve."""
+    seen: list[int] = []
+    original = Engine.solve
+
+    def recording(self: Engine, color: int, nkt: int, *, passed: bool = False) -> int:
+        if not self.live:
+            seen.append(nkt)
+        return original(self, color, nkt, passed=passed)
+
+    monkeypatch.setattr(Engine, "solve", recording)
+    solve(problem_from_diagram(diagram), to_play=to_play, options=options, all_moves=False)
+    return seen
+
+
+def test_the_attacker_to_play_kills_in_one_search_at_the_far_end(monkeypatch):
+    # Black kills the corner six at every balance: the search where White has both threats
+    # proves it alone; starting at balance 0 takes a second search for the far end
+    assert _balances_searched(monkeypatch, CORNER_SIX, B, SearchOptions()) == [-2]
+    assert _balances_searched(monkeypatch, CORNER_SIX, B,
+                              SearchOptions(far_first=False)) == [0, -2]
