@@ -213,13 +213,14 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
                 for k in {*range(-K, K + 1), threats}:
                     by[k] = problem.defender
         if not live_won:
-            # The winner changes at most once along -K..K (monotone): after balance 0, look
-            # at the far end that favours the side losing at 0; only if it wins there, at
-            # the middle.
+            # The winner changes at most once along -K..K (monotone), so a search fills in
+            # every balance beyond it. The attacker to play mostly kills: a win where the
+            # defender has K threats is a win at every balance, and that one search is then
+            # the whole answer.
             if options.far_first and color == problem.attacker:
-                # the attacker to play mostly kills: a win where the defender has K threats
-                # is a win at every balance, so this one search is then the whole answer
                 winner_at(-worst)
+            # Then balance 0, the far end that favours the side losing at 0, and only if
+            # that side wins there, the middle.
             winner_at(0)
             winner_at(threats)
             for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
