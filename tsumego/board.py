@@ -90,6 +90,16 @@ class Geometry:
         """(column, row) of index ``p``."""
         return p % self.size, p // self.size
 
+    def parts(self, seeds: int, within: int) -> list[int]:
+        """The edge-connected parts of ``within`` that hold a point of ``seeds``."""
+        out = []
+        rest = seeds & within
+        while rest:
+            part = self.flood(rest & -rest, within)
+            out.append(part)
+            rest &= ~part
+        return out
+
 
 
 @lru_cache(maxsize=None)
@@ -259,14 +269,8 @@ class Board:
 
     def blocks(self, color: int) -> list[int]:
         """All blocks of ``color``."""
-        out = []
-        rest = self.stones(color)
-        geo = self.geo
-        while rest:
-            b = geo.flood(rest & -rest, rest)
-            out.append(b)
-            rest &= ~b
-        return out
+        stones = self.stones(color)
+        return self.geo.parts(stones, stones)
 
     def snapshot(self) -> Undo:
         """A record for :meth:`undo`."""

@@ -31,22 +31,15 @@ def benson_alive(board: Board, color: int) -> int:
     # drop those regions first. Fewer than two candidate regions left means nobody lives.
     dead_seed = empty & ~geo.dilate(own)
     candidates = others & ~geo.flood(dead_seed, others) if dead_seed else others
-    if not candidates or geo.flood(candidates & -candidates, candidates) == candidates:
+    if not candidates:
+        return 0
+    first = geo.flood(candidates & -candidates, candidates)
+    if first == candidates:
         return 0
     # only candidate regions can be vital (the others hold a point that is no block's
     # liberty), and only blocks next to one can have a vital region
-    blocks: list[int] = []
-    rest = own & geo.dilate(candidates)
-    while rest:
-        b = geo.flood(rest & -rest, own)
-        blocks.append(b)
-        rest &= ~b
-    regions: list[int] = []
-    rest = candidates
-    while rest:
-        r = geo.flood(rest & -rest, candidates)
-        regions.append(r)
-        rest &= ~r
+    blocks = geo.parts(own & geo.dilate(candidates), own)
+    regions = [first, *geo.parts(candidates & ~first, candidates)]
     libs = [geo.dilate(b) & empty for b in blocks]
     # vital[r] = indices of blocks to which region r is vital
     alive_blocks = set(range(len(blocks)))
