@@ -556,3 +556,45 @@ def test_the_attacker_to_play_kills_in_one_search_at_the_far_end(monkeypatch):
     assert _balances_searched(monkeypatch, CORNER_SIX, B, SearchOptions()) == [-2]
     assert _balances_searched(monkeypatch, CORNER_SIX, B,
                               SearchOptions(far_first=False)) == [0, -2]
+
+
+def test_the_attacker_to_play_in_a_ko_scans_from_the_defenders_end(monkeypatch):
+    # Black takes the ko and wins at 0; White wins with one threat. After the far end (a White
+    # win) the balances come from White's end until Black wins: nothing is left to search
+    assert _balances_searched(monkeypatch, KO, B, SearchOptions()) == [-2, -1, 0]
+    assert _balances_searched(monkeypatch, KO, B, SearchOptions(far_first=False)) == [0, -2, -1]
+
+
+# --- the search's environment -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_search_pauses_the_garbage_collector_and_restores_it(enabled, monkeypatch):
+    """Inside a search the cyclic collector is off (its full collections walk every table
+    entry); afterwards it is as the caller left it, also when the search stops at a limit."""
+    import gc
+
+    from tsumego.search import SearchLimit
+
+    seen = []
+    expand = Engine._expand
+
+    def spy(self, color):
+        seen.append(gc.isenabled())
+        return expand(self, color)
+
+    monkeypatch.setattr(Engine, "_expand", spy)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        p = problem_from_diagram(CORNER_SIX)
+        e = Engine(p)
+        assert e.solve(W, 0) == W
+        assert e.solve_after(B, next(bits(p.region & p.board().empty)), 0) in (B, W)
+        assert gc.isenabled() == enabled
+        with pytest.raises(SearchLimit):
+            Engine(p, max_nodes=5, options=SearchOptions(check_every=1)).solve(B, 0)
+        assert gc.isenabled() == enabled
+        assert seen and not any(seen)
+    finally:
+        gc.enable() if was else gc.disable()

@@ -23,11 +23,13 @@ matters and two passes end the game for the attacker unless the target is pass-a
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .board import BLACK, Board, Undo, bits, opponent
 from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
@@ -71,7 +73,8 @@ class SearchOptions:
     borrow: bool = True  # each of the two games' searches reads the other's wins that hold
     live_first: bool = True  # the defender to play: try the live game first (one search)
     # the attacker to play: first the balance where the defender has every threat (a win
-    # there is a kill at every balance: one search instead of two)
+    # there is a kill at every balance: one search instead of two), then, after a loss there,
+    # the balances from the defender's end until the attacker wins
     far_first: bool = True
     simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
     check_every: int = 1024  # nodes between budget checks
@@ -80,6 +83,26 @@ class SearchOptions:
         # an initial number of 0 reads as a proof: a scale below 1 would answer without search
         if self.sum_scale < 1:
             raise ValueError(f"sum_scale must be at least 1, not {self.sum_scale}")
+
+
+@contextmanager
+def _deep_search() -> Iterator[None]:
+    """Around a search: room on the stack for its recursion (one frame per ply), and Python's
+    cyclic garbage collector paused, then both restored. Search nodes make no reference cycles
+    (a whole solve leaves about two objects of cyclic garbage), so a collection frees nothing,
+    but a full one walks every table entry, and they come more often as the tables grow:
+    measured, 9% of a 60 s solve. (The switch is process-wide: another thread's cyclic
+    garbage waits until the search ends.)"""
+    old_limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old_limit, 20000))
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+        sys.setrecursionlimit(old_limit)
 
 
 _rng = random.Random(0x6B6F)
@@ -270,57 +293,51 @@ class Engine:
     def solve(self, color: int, nkt: int, *, passed: bool = False) -> int:
         """Winner with ``color`` to move at balance ``nkt`` from the current board, whose
         arrangement is the root of the history. Raises :class:`SearchLimit`."""
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 20000))
-        try:
+        with _deep_search():
             self.history = {self.board.hash: 0}
             self.seen = 1 << self._count()
             phi, delta, _ = self._root(color, nkt, passed, 0)
-        finally:
-            sys.setrecursionlimit(old_limit)
         return color if phi == 0 else opponent(color)
 
     def solve_after(self, color: int, move: int, nkt: int) -> int | None:
         """Winner after ``color`` plays ``move`` (or passes) from the root at balance ``nkt``;
         ``None`` when the move is illegal. The root stays the first arrangement of the history."""
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 20000))
         b = self.board
         root_hash = b.hash
         snap = b.snapshot()
-        try:
-            self.history = {root_hash: 0}
-            self.seen = 1 << self._count()
-            opp = opponent(color)
-            if move == PASS:
-                if self.live:
-                    # a pass at the root: the game continues with the opponent to move
+        with _deep_search():
+            try:
+                self.history = {root_hash: 0}
+                self.seen = 1 << self._count()
+                opp = opponent(color)
+                if move == PASS:
+                    if self.live:
+                        # a pass at the root: the game continues with the opponent to move
+                        self.history[root_hash] = 1
+                        phi, delta, _ = self._root(opp, nkt, True, 1)
+                        return color if delta == 0 else opp
+                    if color == self.attacker:
+                        return self.defender  # the defender answers with a pass and wins
                     self.history[root_hash] = 1
                     phi, delta, _ = self._root(opp, nkt, True, 1)
                     return color if delta == 0 else opp
-                if color == self.attacker:
-                    return self.defender  # the defender answers with a pass and wins
-                self.history[root_hash] = 1
-                phi, delta, _ = self._root(opp, nkt, True, 1)
+                if not (b.empty & self.region) >> move & 1:
+                    return None
+                cap = b.play_fast(move, color)
+                if cap < 0:
+                    return None
+                if b.hash == root_hash:
+                    b.undo(snap)
+                    return None  # (cannot happen: a play changes the arrangement)
+                w = self._static_after(color, cap)
+                if w:
+                    return w
+                self.history[b.hash] = 1
+                self.seen |= 1 << self._count()
+                phi, delta, _ = self._root(opp, nkt, False, 1)
                 return color if delta == 0 else opp
-            if not (b.empty & self.region) >> move & 1:
-                return None
-            cap = b.play_fast(move, color)
-            if cap < 0:
-                return None
-            if b.hash == root_hash:
+            finally:
                 b.undo(snap)
-                return None  # (cannot happen: a play changes the arrangement)
-            w = self._static_after(color, cap)
-            if w:
-                return w
-            self.history[b.hash] = 1
-            self.seen |= 1 << self._count()
-            phi, delta, _ = self._root(opp, nkt, False, 1)
-            return color if delta == 0 else opp
-        finally:
-            b.undo(snap)
-            sys.setrecursionlimit(old_limit)
 
     def solve_here(self, color: int, nkt: int, passed: bool, history: dict[int, int],
                    seen: int, depth: int) -> int:
@@ -328,16 +345,14 @@ class Engine:
         arrangements (since the root or the last threat) are ``history`` (arrangement -> latest
         index), ``seen`` the mask of their stone counts, and ``depth`` its length.
         ``passed``: the last move was a pass."""
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, 20000))
         saved = self.history, self.seen
-        try:
-            self.history = history
-            self.seen = seen
-            phi, _, _ = self._root(color, nkt, passed, depth)
-        finally:
-            self.history, self.seen = saved
-            sys.setrecursionlimit(old_limit)
+        with _deep_search():
+            try:
+                self.history = history
+                self.seen = seen
+                phi, _, _ = self._root(color, nkt, passed, depth)
+            finally:
+                self.history, self.seen = saved
         return color if phi == 0 else opponent(color)
 
     def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
