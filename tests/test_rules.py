@@ -558,10 +558,10 @@ def test_the_attacker_to_play_kills_in_one_search_at_the_far_end(monkeypatch):
                               SearchOptions(far_first=False)) == [0, -2]
 
 
-def test_the_attacker_to_play_in_a_ko_scans_from_the_defenders_end(monkeypatch):
+def test_the_attacker_to_play_in_a_ko_searches_the_far_end_then_balance_0(monkeypatch):
     # Black takes the ko and wins at 0; White wins with one threat. After the far end (a White
-    # win) the balances come from White's end until Black wins: nothing is left to search
-    assert _balances_searched(monkeypatch, KO, B, SearchOptions()) == [-2, -1, 0]
+    # win), balance 0 (a Black win) and the middle, -1, are left
+    assert _balances_searched(monkeypatch, KO, B, SearchOptions()) == [-2, 0, -1]
     assert _balances_searched(monkeypatch, KO, B, SearchOptions(far_first=False)) == [0, -2, -1]
 
 

@@ -73,8 +73,7 @@ class SearchOptions:
     borrow: bool = True  # each of the two games' searches reads the other's wins that hold
     live_first: bool = True  # the defender to play: try the live game first (one search)
     # the attacker to play: first the balance where the defender has every threat (a win
-    # there is a kill at every balance: one search instead of two), then, after a loss there,
-    # the balances from the defender's end until the attacker wins
+    # there is a kill at every balance: one search instead of two)
     far_first: bool = True
     simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
     check_every: int = 1024  # nodes between budget checks
