@@ -8,12 +8,14 @@ the two arrangements around the threat play, passes, two passes ending the game.
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from conftest import sgf_moves
 
 from tsumego import BLACK, PASS, WHITE, problem_from_diagram, solve
 from tsumego.board import bits, opponent
-from tsumego.search import Engine, SearchOptions
+from tsumego.search import Engine, SearchLimit, SearchOptions
 
 B, W = BLACK, WHITE
 BALANCES = (-2, -1, 0, 1, 2)
@@ -572,10 +574,6 @@ def test_the_attacker_to_play_in_a_ko_searches_the_far_end_then_balance_0(monkey
 def test_search_pauses_the_garbage_collector_and_restores_it(enabled, monkeypatch):
     """Inside a search the cyclic collector is off (its full collections walk every table
     entry); afterwards it is as the caller left it, also when the search stops at a limit."""
-    import gc
-
-    from tsumego.search import SearchLimit
-
     seen = []
     expand = Engine._expand
 

@@ -302,41 +302,45 @@ class Engine:
         """Winner after ``color`` plays ``move`` (or passes) from the root at balance ``nkt``;
         ``None`` when the move is illegal. The root stays the first arrangement of the history."""
         b = self.board
-        root_hash = b.hash
         snap = b.snapshot()
         with _deep_search():
             try:
-                self.history = {root_hash: 0}
-                self.seen = 1 << self._count()
-                opp = opponent(color)
-                if move == PASS:
-                    if self.live:
-                        # a pass at the root: the game continues with the opponent to move
-                        self.history[root_hash] = 1
-                        phi, delta, _ = self._root(opp, nkt, True, 1)
-                        return color if delta == 0 else opp
-                    if color == self.attacker:
-                        return self.defender  # the defender answers with a pass and wins
-                    self.history[root_hash] = 1
-                    phi, delta, _ = self._root(opp, nkt, True, 1)
-                    return color if delta == 0 else opp
-                if not (b.empty & self.region) >> move & 1:
-                    return None
-                cap = b.play_fast(move, color)
-                if cap < 0:
-                    return None
-                if b.hash == root_hash:
-                    b.undo(snap)
-                    return None  # (cannot happen: a play changes the arrangement)
-                w = self._static_after(color, cap)
-                if w:
-                    return w
-                self.history[b.hash] = 1
-                self.seen |= 1 << self._count()
-                phi, delta, _ = self._root(opp, nkt, False, 1)
-                return color if delta == 0 else opp
+                return self._after(color, move, nkt)
             finally:
                 b.undo(snap)
+
+    def _after(self, color: int, move: int, nkt: int) -> int | None:
+        """:meth:`solve_after` without its setting: may leave the board changed."""
+        b = self.board
+        root_hash = b.hash
+        self.history = {root_hash: 0}
+        self.seen = 1 << self._count()
+        opp = opponent(color)
+        if move == PASS:
+            if self.live:
+                # a pass at the root: the game continues with the opponent to move
+                self.history[root_hash] = 1
+                phi, delta, _ = self._root(opp, nkt, True, 1)
+                return color if delta == 0 else opp
+            if color == self.attacker:
+                return self.defender  # the defender answers with a pass and wins
+            self.history[root_hash] = 1
+            phi, delta, _ = self._root(opp, nkt, True, 1)
+            return color if delta == 0 else opp
+        if not (b.empty & self.region) >> move & 1:
+            return None
+        cap = b.play_fast(move, color)
+        if cap < 0:
+            return None
+        if b.hash == root_hash:
+            return None  # (cannot happen: a play changes the arrangement)
+        w = self._static_after(color, cap)
+        if w:
+            return w
+        self.history[b.hash] = 1
+        self.seen |= 1 << self._count()
+        phi, delta, _ = self._root(opp, nkt, False, 1)
+        return color if delta == 0 else opp
 
     def solve_here(self, color: int, nkt: int, passed: bool, history: dict[int, int],
                    seen: int, depth: int) -> int:
