@@ -9,13 +9,18 @@ the two arrangements around the threat play, passes, two passes ending the game.
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 import pytest
 from conftest import sgf_moves
 
 from tsumego import BLACK, PASS, WHITE, problem_from_diagram, solve
 from tsumego.board import bits, opponent
+import tsumego.search as search
 from tsumego.search import Engine, SearchLimit, SearchOptions
+from tsumego.sgf import read_problem
+
+PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 
 B, W = BLACK, WHITE
 BALANCES = (-2, -1, 0, 1, 2)
@@ -596,3 +601,22 @@ def test_search_pauses_the_garbage_collector_and_restores_it(enabled, monkeypatc
         assert seen and not any(seen)
     finally:
         gc.enable() if was else gc.disable()
+
+
+def test_lost_in_atari_is_decided_once_per_arrangement(monkeypatch):
+    """The test of a target in atari that cannot escape is a function of the arrangement, and
+    the same arrangement is met through many parents (rabbity six: 393 calls for 75
+    arrangements without the cache): each is decided once, and the answer stands."""
+    calls = []
+    real = search.lost_in_atari
+
+    def spy(board, *args):
+        calls.append(board.hash)
+        return real(board, *args)
+
+    monkeypatch.setattr(search, "lost_in_atari", spy)
+    problem = read_problem(str(PROBLEMS / "rabbity-six.sgf")).problem
+    result = solve(problem)
+    assert result.status == "kill"
+    assert len(calls) > 20
+    assert len(calls) == len(set(calls))

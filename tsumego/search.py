@@ -178,6 +178,10 @@ class Engine:
         self._root_depth = 0
         self._benson: dict[int, bool] = {}  # arrangement -> target Benson-alive
         self._alone: dict[int, bool] = {}  # arrangement -> the attacker captures alone
+        # arrangement -> the target, in atari with the defender to move, is lost (the target's
+        # blocks and their liberty follow from the arrangement: lost_in_atari's answer is a
+        # function of it, and a third to a half of the calls repeat one)
+        self._lost: dict[int, bool] = {}
         # the other game's table, whose wins for ``borrowed_winner`` hold here (borrow_wins)
         self.borrowed: SolvedTable | None = None
         self.borrowed_live = False
@@ -205,6 +209,7 @@ class Engine:
         self._expansions_cap = other._expansions_cap
         self._benson = other._benson
         self._alone = other._alone
+        self._lost = other._lost
         self._cache_cap = other._cache_cap
 
     def borrow_wins(self, other: Engine) -> None:
@@ -276,6 +281,17 @@ class Engine:
             if dead:
                 return self.attacker
         return self.defender
+
+    def _lost_in_atari(self, h: int, blocks: int, lib: int) -> bool:
+        """:func:`tsumego.life.lost_in_atari` on the current board (arrangement ``h``), whose
+        target ``blocks`` have the one liberty ``lib``; cached by arrangement."""
+        lost = self._lost.get(h)
+        if lost is None:
+            if len(self._lost) >= self._cache_cap:
+                self._lost.clear()
+            lost = lost_in_atari(self.board, blocks, lib, self.region, self.defender)
+            self._lost[h] = lost
+        return lost
 
     def _benson_alive(self, h: int) -> bool:
         """Is the target Benson-alive on the current board (arrangement ``h``)? Cached: the
@@ -439,8 +455,7 @@ class Engine:
                 empty = full & ~(board.black | board.white)
                 libs = dilate(b) & empty
                 n = libs.bit_count()
-                if n == 1 and atari and not defending and lost_in_atari(
-                        board, b, libs, region, defender):
+                if n == 1 and atari and not defending and self._lost_in_atari(h, b, libs):
                     w = attacker  # the defender to move cannot save the target
             moves.append(p)
             hashes.append(h)
@@ -467,8 +482,8 @@ class Engine:
                                 forced = board.hash
                         elif c2 >= 0:
                             lib = dilate(b) & full & ~(board.black | board.white)
-                            if not lib & (lib - 1) and lost_in_atari(
-                                    board, b, lib, region, defender):
+                            if not lib & (lib - 1) and self._lost_in_atari(
+                                    board.hash, b, lib):
                                 forced = board.hash
                                 forced_count = (b1 | w1).bit_count() + 1 - c2.bit_count()
                         board.black, board.white, board.hash = b1, w1, h1
