@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from conftest import sgf_moves
 
+import tsumego.search as search
 from tsumego import BLACK, PASS, WHITE, problem_from_diagram, solve
 from tsumego.board import bits, opponent
-import tsumego.search as search
 from tsumego.search import Engine, SearchLimit, SearchOptions
 from tsumego.sgf import read_problem
 
