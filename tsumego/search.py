@@ -348,8 +348,6 @@ class Engine:
         cap = b.play_fast(move, color)
         if cap < 0:
             return None
-        if b.hash == root_hash:
-            return None  # (cannot happen: a play changes the arrangement)
         w = self._static_after(color, cap)
         if w:
             return w
