@@ -76,6 +76,9 @@ class SearchOptions:
     # there is a kill at every balance: one search instead of two)
     far_first: bool = True
     simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
+    # simulation is tried only once the engine has searched this many nodes: small searches
+    # do not repay its tries, large ones (where siblings share long proofs) do
+    simulation_from: int = 20000
     check_every: int = 1024  # nodes between budget checks
 
     def __post_init__(self) -> None:
@@ -811,7 +814,8 @@ class Engine:
             tok = self._enter(p, color, h0, depth, idx, c_cnt[best], seen, s0)
             try:
                 sim = None
-                if self.options.simulation and idx < 0:
+                if (self.options.simulation and idx < 0
+                        and self.nodes >= self.options.simulation_from):
                     sim = self._try_simulation(opp, child_nkt, child_passed, depth + 1,
                                                sel, e_moves, e_hash, phis, best)
                 if sim is not None:
