@@ -65,6 +65,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "borrow": {"borrow": False},  # the two games' searches borrow each other's wins that hold
     "livefirst": {"live_first": False},  # the defender to play: the live game searched first
     "farfirst": {"far_first": False},  # the attacker to play: the defender's best balance first
+    "simulation": {"simulation": 0},  # Kawano's simulation in large searches
 }
 
 
@@ -659,8 +660,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--quick", action="store_true",
                     help="ask tsumego.js's question: the answer and one correct first move, "
                          "not every first move proved or refuted")
-    ap.add_argument("--simulation", type=int, default=0, metavar="N",
-                    help="turn Kawano's simulation on (off by default), N nodes per try")
+    ap.add_argument("--simulation", type=int, default=None, metavar="N",
+                    help="nodes per try of Kawano's simulation (default "
+                         f"{SearchOptions().simulation}; 0 turns it off)")
     ap.add_argument("--no-board", action="store_true", help="skip the board-speed measurement")
     ap.add_argument("--board-seconds", type=float, default=1.0,
                     help="replay seconds per board size for the board-speed measurement "
@@ -668,7 +670,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     args = ap.parse_args(argv)
     if args.time_limit < 0:
         ap.error("--time-limit must be >= 0")
-    if args.simulation < 0:
+    if args.simulation is not None and args.simulation < 0:
         ap.error("--simulation must be >= 0")
     if args.jobs < 1:
         ap.error("--jobs must be >= 1")
@@ -705,14 +707,16 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"jobs {args.jobs}"
              + (f", node budget {args.max_nodes}" if args.max_nodes else "")
              + (f", ablated: {', '.join(args.ablate)}" if args.ablate else "")
-             + (f", simulation {args.simulation} nodes" if args.simulation else "")
+             + (f", simulation {args.simulation} nodes" if args.simulation is not None else "")
              + (", quick (one correct first move)" if args.quick else
                 ", every first move proved or refuted"))
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    spec = Spec(time_limit, replace(options_without(args.ablate), simulation=args.simulation),
-                args.max_nodes, not args.quick)
+    options = options_without(args.ablate)
+    if args.simulation is not None:
+        options = replace(options, simulation=args.simulation)
+    spec = Spec(time_limit, options, args.max_nodes, not args.quick)
     for file_rows in run_all(tasks, spec, args.jobs):
         for r in file_rows:
             rows.append(r)

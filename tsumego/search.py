@@ -75,9 +75,10 @@ class SearchOptions:
     # the attacker to play: first the balance where the defender has every threat (a win
     # there is a kill at every balance: one search instead of two)
     far_first: bool = True
-    simulation: int = 0  # Kawano's simulation: node budget per try (0: off; measured neutral)
-    # simulation is tried only once the engine has searched this many nodes: small searches
-    # do not repay its tries, large ones (where siblings share long proofs) do
+    # Kawano's simulation: prove a child the way a sibling was proved, this many nodes per
+    # try (0: off); tried only once the engine has searched ``simulation_from`` nodes: small
+    # searches do not repay the tries, large ones (where siblings share long proofs) do
+    simulation: int = 300
     simulation_from: int = 20000
     check_every: int = 1024  # nodes between budget checks
 
