@@ -178,6 +178,34 @@ def test_ablation_changes_the_work_not_the_answers(name: str) -> None:
     assert answers(ablated) == answers(base) and len(answers(base)) == 112
 
 
+def test_simulation_from_the_first_node_changes_the_work_not_the_answers() -> None:
+    """By default simulation waits for 20,000 nodes, which no composed problem reaches;
+    --simulation-from 0 tries it from the first node: other node counts, the same answers."""
+    base = run(str(REPO / "problems"), "--json", "--no-board")
+    early = run(str(REPO / "problems"), "--json", "--no-board", "--simulation-from", "0")
+    off = run(str(REPO / "problems"), "--json", "--no-board", "--ablate", "simulation")
+
+    def results(out: str) -> list[dict[str, Any]]:
+        return [o for o in map(json.loads, out.splitlines()) if o["kind"] == "result"]
+
+    def answers(out: str) -> dict[tuple[str, str], tuple[str, str, str]]:
+        return {(o["problem"], o["side"]): (o["status"], o["winner"], str(o["best_moves"]))
+                for o in results(out)}
+
+    def nodes(out: str) -> int:
+        return sum(o["nodes"] for o in results(out))
+
+    assert answers(early) == answers(base) == answers(off) and len(answers(base)) == 112
+    assert nodes(off) == nodes(base) != nodes(early)
+
+
+def test_simulation_options_are_checked() -> None:
+    for flag in ("--simulation", "--simulation-from"):
+        proc = subprocess.run([sys.executable, str(BENCH), "problems", flag, "-1"],
+                              capture_output=True, text=True, cwd=REPO, timeout=60)
+        assert proc.returncode == 2 and flag in proc.stderr
+
+
 def test_ablation_names_are_checked() -> None:
     proc = subprocess.run([sys.executable, str(BENCH), "problems", "--ablate", "nonsense"],
                           capture_output=True, text=True, cwd=REPO, timeout=60)

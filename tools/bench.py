@@ -2,7 +2,8 @@
 """Benchmark the solver on collections of marked problems (SGF).
 
     python tools/bench.py DIR... [--time-limit S] [--json] [--compare PEER_CSV] [--jobs N]
-                          [--quick] [--ablate NAME] [--simulation N] [--max-nodes N]
+                          [--quick] [--ablate NAME] [--simulation N] [--simulation-from N]
+                          [--max-nodes N]
 
 Every ``*.sgf`` under each DIR (recursively, sorted; a plain file argument counts as a
 collection of one) is solved for BOTH sides to play, each solve with its own time limit. One
@@ -663,6 +664,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--simulation", type=int, default=None, metavar="N",
                     help="nodes per try of Kawano's simulation (default "
                          f"{SearchOptions().simulation}; 0 turns it off)")
+    ap.add_argument("--simulation-from", type=int, default=None, metavar="N",
+                    help="engine nodes after which simulation is tried (default "
+                         f"{SearchOptions().simulation_from}; 0: from the first node)")
     ap.add_argument("--no-board", action="store_true", help="skip the board-speed measurement")
     ap.add_argument("--board-seconds", type=float, default=1.0,
                     help="replay seconds per board size for the board-speed measurement "
@@ -672,6 +676,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         ap.error("--time-limit must be >= 0")
     if args.simulation is not None and args.simulation < 0:
         ap.error("--simulation must be >= 0")
+    if args.simulation_from is not None and args.simulation_from < 0:
+        ap.error("--simulation-from must be >= 0")
     if args.jobs < 1:
         ap.error("--jobs must be >= 1")
     if args.max_nodes is not None and args.max_nodes < 1:
@@ -708,6 +714,8 @@ def main(argv: Sequence[str] | None = None) -> int:
              + (f", node budget {args.max_nodes}" if args.max_nodes else "")
              + (f", ablated: {', '.join(args.ablate)}" if args.ablate else "")
              + (f", simulation {args.simulation} nodes" if args.simulation is not None else "")
+             + (f", simulation from {args.simulation_from} nodes"
+                if args.simulation_from is not None else "")
              + (", quick (one correct first move)" if args.quick else
                 ", every first move proved or refuted"))
         _out(header(width))
@@ -716,6 +724,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = options_without(args.ablate)
     if args.simulation is not None:
         options = replace(options, simulation=args.simulation)
+    if args.simulation_from is not None:
+        options = replace(options, simulation_from=args.simulation_from)
     spec = Spec(time_limit, options, args.max_nodes, not args.quick)
     for file_rows in run_all(tasks, spec, args.jobs):
         for r in file_rows:
