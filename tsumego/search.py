@@ -194,6 +194,8 @@ class Engine:
         # a simulation was tried on (by solved key and balance), so each is tried once
         self._best: dict[int, int] = {}
         self._sim_tried: set[int] = set()
+        # the node count from which simulation is tried (never when it is off)
+        self._sim_from = options.simulation_from if options.simulation else sys.maxsize
         self._cache_cap = max(1024, tt_size // 4)
         self.root_move: int | None = None  # a winning move of the last root proved a win
         self.history: dict[int, int] = {}
@@ -815,8 +817,7 @@ class Engine:
             tok = self._enter(p, color, h0, depth, idx, c_cnt[best], seen, s0)
             try:
                 sim = None
-                if (self.options.simulation and idx < 0
-                        and self.nodes >= self.options.simulation_from):
+                if idx < 0 and self.nodes >= self._sim_from:
                     sim = self._try_simulation(opp, child_nkt, child_passed, depth + 1,
                                                sel, e_moves, e_hash, phis, best)
                 if sim is not None:
