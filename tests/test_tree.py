@@ -20,7 +20,8 @@ from tsumego import IllegalMove, read_problem
 from tsumego.board import bits, color_from_name, opponent
 from tsumego.cli import main
 from tsumego.coords import to_sgf
-from tsumego.tree import TreeTooLarge, build_tree
+from tsumego.search import Engine, SearchOptions
+from tsumego.tree import INFINITE, TreeTooLarge, _Builder, build_tree
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
@@ -320,6 +321,53 @@ def test_lookahead_never_lengthens_the_main_line(name):
     ahead = build_tree(problem, mode="readable")
     assert ahead.winner == plain.winner
     assert ahead.root.plies <= plain.root.plies
+
+
+# full trees that the lookahead makes smaller: (problem, side to play) -> nodes without, with it
+SMALLER_FULL = {("semeai.sgf", "B"): (89, 71), ("snapback.sgf", "W"): (30, 26)}
+
+
+@pytest.mark.parametrize("name", PROBLEM_FILES)
+@pytest.mark.parametrize("side", ["B", "W"])
+def test_full_tree_lookahead_keeps_the_smaller_subtree(name, side):
+    """In a full tree the winner's move with the smallest measured subtree replaces the
+    smallest proof: never a larger tree on problems/, a smaller one where the sizes differ,
+    and the same winner (both trees are proved by check in test_check.py's way, by export)."""
+    problem = read_problem(PROBLEMS / name).problem
+    color = color_from_name(side)
+    plain = build_tree(problem, to_play=color, mode="full", lookahead=0)
+    ahead = build_tree(problem, to_play=color, mode="full")
+    assert ahead.winner == plain.winner
+    assert ahead.nodes <= plain.nodes
+    if (name, side) in SMALLER_FULL:
+        assert (plain.nodes, ahead.nodes) == SMALLER_FULL[(name, side)]
+
+
+def test_a_size_count_stops_at_its_bound():
+    """The full tree's size count (a branch-and-bound over the winner's candidates) returns
+    the exact size under its bound and, at or over it, a size of at least the bound, kept
+    only as a lower bound for the position."""
+    problem = read_problem(PROBLEMS / "semeai.sgf").problem
+    color = problem.to_play
+
+    def builder() -> _Builder:
+        b = _Builder(problem, Engine(problem, options=SearchOptions()), "full", 10**6,
+                     None, 10**6)
+        b.budget, b.search_stop = 10**6, 10**9
+        b.seen = 1 << (b.board.black | b.board.white).bit_count()
+        return b
+
+    def count(b: _Builder, bound: int) -> tuple[int, int]:
+        return b.estimate(color, 0, False, {b.board.hash: 0}, 0, color, bound)
+
+    exact = count(builder(), INFINITE)
+    assert 1 < exact[0] < INFINITE
+    assert count(builder(), exact[0] + 1) == exact
+    b = builder()
+    cut = count(b, exact[0] // 2)
+    assert exact[0] // 2 <= cut[0] <= exact[0]
+    assert not b.sizes.get((b.engine._solved_key(b.board.hash, color, False), 0, color))
+    assert b.lower[(b.engine._solved_key(b.board.hash, color, False), 0, color)] == cut[0]
 
 
 TSUMEGOJS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "tsumegojs"

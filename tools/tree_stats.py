@@ -231,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="node budget of each tree (build_tree's default 2000000)")
     ap.add_argument("--lookahead", type=int, default=None,
                     help="positions the builder looks ahead at each winner's node (0: none; "
-                         "default: build_tree's, 2000 for readable trees, 0 for full)")
+                         "default: build_tree's, 2000 for readable trees, 200000 for full)")
     ap.add_argument("--keep", default=None, help="write the full trees to this directory")
     ap.add_argument("--resume", default=None, metavar="OUTPUT",
                     help="the output of an interrupted run: its problems are not run again, "

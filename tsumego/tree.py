@@ -84,18 +84,20 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     ten times as many engine nodes there, ten times the positions and a hundred times the
     engine nodes over the whole tree, shared through a table keyed by position) and keep
     the winning move with the shortest forced win (``readable``) or the smallest subtree
-    (``full``); where the lookahead runs out it keeps the move with the smallest proof. The
-    default looks ahead 2,000 positions in ``readable`` trees and not at all in ``full`` ones,
-    where it made large trees larger and slower (gop/16163: 249k nodes without, 276k with).
-    Raises :class:`TreeTooLarge` past ``max_nodes`` tree
-    nodes or ``time_limit`` seconds, and :class:`tsumego.search.SearchLimit` if a given
-    ``engine``'s own limits stop it."""
+    (``full``, counted with a branch-and-bound); where the lookahead runs out it keeps the
+    move with the smallest proof, and it gives up at half of ``time_limit``. The default
+    looks ahead 2,000 positions in ``readable`` trees and 200,000 in ``full`` ones, where
+    a small lookahead made trees larger (its counts by position miss the history) and a
+    large one made them several times smaller (gop/16163 B: 357,741 nodes without it,
+    40,975 with it). Raises :class:`TreeTooLarge` past ``max_nodes`` tree nodes or
+    ``time_limit`` seconds, and :class:`tsumego.search.SearchLimit` if a given ``engine``'s
+    own limits stop it."""
     if mode not in ("readable", "full"):
         raise ValueError(f"unknown tree mode {mode!r}")
     color = problem.to_play if to_play is None else to_play
     deadline = None if time_limit is None else time.monotonic() + time_limit
     if lookahead is None:
-        lookahead = 2_000 if mode == "readable" else 0
+        lookahead = 2_000 if mode == "readable" else 200_000
     eng = engine if engine is not None else Engine(problem, deadline=deadline,
                                                    options=SearchOptions())
     b = _Builder(problem, eng, mode, max_nodes, deadline, lookahead)
@@ -138,6 +140,11 @@ class _Builder:
         # lookahead table: (position key, ko balance, winner) -> (size, plies, move)
         self.sizes: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         self.on_path: set[tuple[int, int, int]] = set()
+        # full trees: sizes a position's subtree is known to reach (from cut-off counts)
+        self.lower: dict[tuple[int, int, int], int] = {}
+        # the lookahead gives up at half the tree's time, so the build still ends in time
+        self.look_deadline = None if deadline is None else \
+            time.monotonic() + (deadline - time.monotonic()) / 2
         self.engine = engine
         self.board = engine.board
         self.mode = mode
@@ -299,7 +306,10 @@ class _Builder:
             if not cands:
                 raise AssertionError("the engine's winner has no winning move")
             pick = cands[0]
-            if not pick.static and len(cands) > 1 and self.reserve > 0 \
+            known = self._measured(cands, color, nkt, passed, winner)
+            if known is not None:
+                pick = known
+            elif not pick.static and len(cands) > 1 and self.reserve > 0 \
                     and self.search_reserve > 0:
                 self.budget = min(self.lookahead, self.reserve)
                 start, nodes0 = self.budget, self.engine.nodes
@@ -356,19 +366,42 @@ class _Builder:
         scored.sort(key=lambda s: s[0])
         return [c for _, c in scored]
 
+    def _measured(self, cands: list[_Child], color: int, nkt: int, passed: bool,
+                  winner: int) -> _Child | None:
+        """In a ``full`` tree, the move the lookahead measured best here, if it measured
+        this position: the sizes above it counted on that choice, so it is kept even after
+        the lookahead's budget has run out."""
+        if self.mode != "full" or len(cands) < 2 or cands[0].static:
+            return None
+        got = self.sizes.get((self.engine._solved_key(self.board.hash, color, passed), nkt,
+                              winner))
+        if got is None or got[0] >= INFINITE:
+            return None
+        return next((c for c in cands if c.move == got[2]), None)
+
     def _objective(self, size: int, plies: int) -> tuple[int, int]:
         return (size, plies) if self.mode == "full" else (plies, size)
 
     def lookahead_pick(self, cands: list[_Child], color: int, history: dict[int, int],
                        depth: int, winner: int) -> _Child:
         """The candidate with the smallest subtree (full) or the shortest win (readable), as
-        far as the lookahead budget reaches; the smallest proof where it does not."""
+        far as the lookahead budget reaches; the smallest proof where it does not.
+
+        In ``full`` trees the smallest proof is kept unless its own subtree was measured and
+        another candidate's is smaller (each later candidate is measured only up to the best
+        size so far); a candidate measured in full is never traded for one that was not."""
+        full = self.mode == "full"
         best: tuple[tuple[int, int], _Child] | None = None
-        for c in cands[:self.WIDTH]:
+        for i, c in enumerate(cands[:self.WIDTH]):
+            bound = best[0][0] + 1 if full and best is not None else INFINITE
             try:
-                size, plies = self.estimate_child(c, color, history, depth, winner)
+                size, plies = self.estimate_child(c, color, history, depth, winner, bound)
             except _Exhausted:
+                if full and i == 0:
+                    return c
                 continue
+            if size >= bound:
+                continue  # no smaller than the best so far
             key = self._objective(size, plies)
             if best is None or key < best[0]:
                 best = (key, c)
@@ -377,34 +410,44 @@ class _Builder:
     WIDTH = 4  # winning candidates compared at each winner's node
 
     def estimate_child(self, c: _Child, color: int, history: dict[int, int], depth: int,
-                       winner: int) -> tuple[int, int]:
-        """(nodes, plies) of the subtree of move ``c`` under the lookahead's choices."""
+                       winner: int, bound: int = INFINITE) -> tuple[int, int]:
+        """(nodes, plies) of the subtree of move ``c`` under the lookahead's choices; in
+        ``full`` trees a size of ``bound`` or more only says the subtree is that large."""
         if c.static:
             return 1, 1
         hist, tok = self.enter(c, color, history, depth)
         try:
             size, plies = self.estimate(opponent(color), c.nkt, c.move == PASS, hist,
-                                        depth + 1, winner)
+                                        depth + 1, winner, bound - 1)
         finally:
             self.leave(tok, history)
-        return 1 + size, 1 + plies
+        return min(INFINITE, 1 + size), min(INFINITE, 1 + plies)
 
     def estimate(self, color: int, nkt: int, passed: bool, history: dict[int, int],
-                 depth: int, winner: int) -> tuple[int, int]:
+                 depth: int, winner: int, bound: int = INFINITE) -> tuple[int, int]:
         """(nodes, plies) below the current position with ``color`` to move, as a full tree
-        would have them. Shared between paths by position (history aside: an estimate)."""
+        would have them. Shared between paths by position (history aside: an estimate).
+
+        In ``full`` trees the count stops once it reaches ``bound`` (a branch-and-bound on the
+        size: the winner's candidates are measured only up to the best so far) and returns a
+        size of at least ``bound``, kept as a lower bound for the position."""
         key = (self.engine._solved_key(self.board.hash, color, passed), nkt, winner)
         got = self.sizes.get(key)
         if got is not None:
             return got[0], got[1]
         if key in self.on_path:
             return INFINITE, INFINITE
+        full = self.mode == "full"
+        low = self.lower.get(key, 0)
+        if full and low >= bound:
+            return low, 0
         self.budget -= 1
         if self.budget < 0 or self.engine.nodes > self.search_stop:
             raise _Exhausted
-        if self.deadline is not None and self.budget & 63 == 0 \
-                and time.monotonic() > self.deadline:
-            raise TreeTooLarge("the tree ran over its time limit")
+        if self.look_deadline is not None and self.budget & 63 == 0 \
+                and time.monotonic() > self.look_deadline:
+            self.reserve = 0  # no more lookahead in this tree
+            raise _Exhausted
         kids = self.children(color, nkt, passed, history)
         self.on_path.add(key)
         try:
@@ -412,20 +455,33 @@ class _Builder:
                 cands = self.winning_moves(kids, color, history, depth)
                 res = (INFINITE, INFINITE, PASS)
                 for c in cands[:self.WIDTH]:
-                    size, plies = self.estimate_child(c, color, history, depth, winner)
+                    cb = min(bound, res[0] + 1) if full else INFINITE
+                    size, plies = self.estimate_child(c, color, history, depth, winner, cb)
+                    if full and size >= cb:
+                        continue  # no smaller than the best so far, or over the bound
                     if self._objective(size, plies) < self._objective(res[0], res[1]):
                         res = (size, plies, c.move)
                     if c.static:
                         break
+                cut = full and res[0] >= bound
+                if cut:
+                    res = (bound, 0, PASS)
             else:
-                total, longest = 0, 0
+                total, longest, cut = 0, 0, False
                 for c in kids:
-                    size, plies = self.estimate_child(c, color, history, depth, winner)
+                    cb = bound - total if full else INFINITE
+                    size, plies = self.estimate_child(c, color, history, depth, winner, cb)
                     total = min(INFINITE, total + size)
                     longest = max(longest, plies)
+                    if full and size >= cb:
+                        cut = True  # the replies so far already reach the bound
+                        break
                 res = (total, longest, PASS)
         finally:
             self.on_path.discard(key)
+        if cut:
+            self.lower[key] = max(low, res[0])
+            return res[0], 0
         self.sizes[key] = res
         return res[0], res[1]
 
