@@ -330,9 +330,10 @@ SMALLER_FULL = {("semeai.sgf", "B"): (89, 71), ("snapback.sgf", "W"): (30, 26)}
 @pytest.mark.parametrize("name", PROBLEM_FILES)
 @pytest.mark.parametrize("side", ["B", "W"])
 def test_full_tree_lookahead_keeps_the_smaller_subtree(name, side):
-    """In a full tree the winner's move with the smallest measured subtree replaces the
+    """In a full tree the winner's move with the smallest counted subtree replaces the
     smallest proof: never a larger tree on problems/, a smaller one where the sizes differ,
-    and the same winner (both trees are proved by check in test_check.py's way, by export)."""
+    and the same winner. (The default's trees, lookahead on, are the ones the command line
+    exports, and test_check.py has ``check`` prove every one of them.)"""
     problem = read_problem(PROBLEMS / name).problem
     color = color_from_name(side)
     plain = build_tree(problem, to_play=color, mode="full", lookahead=0)
