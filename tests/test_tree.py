@@ -367,8 +367,8 @@ def test_a_size_count_stops_at_its_bound():
     b = builder()
     cut = count(b, exact[0] // 2)
     assert exact[0] // 2 <= cut[0] <= exact[0]
-    assert not b.sizes.get((b.engine._solved_key(b.board.hash, color, False), 0, color))
-    assert b.lower[(b.engine._solved_key(b.board.hash, color, False), 0, color)] == cut[0]
+    assert not b.sizes.get(b.size_key(color, 0, False, color))
+    assert b.lower[b.size_key(color, 0, False, color)] == cut[0]
 
 
 TSUMEGOJS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "tsumegojs"

@@ -148,6 +148,7 @@ class _Builder:
         self.engine = engine
         self.board = engine.board
         self.mode = mode
+        self.full = mode == "full"
         self.max_nodes = max_nodes
         self.count = 0
         self.attacker = problem.attacker
@@ -322,7 +323,7 @@ class _Builder:
             node.plies = child.plies + 1
             return
         # the loser's turn
-        if self.mode == "full":
+        if self.full:
             chosen = kids
         else:
             if self._plain(kids, winner):
@@ -371,16 +372,20 @@ class _Builder:
         """In a ``full`` tree, the move the lookahead measured best here, if it measured
         this position: the sizes above it counted on that choice, so it is kept even after
         the lookahead's budget has run out."""
-        if self.mode != "full" or len(cands) < 2 or cands[0].static:
+        if not self.full or len(cands) < 2 or cands[0].static:
             return None
-        got = self.sizes.get((self.engine._solved_key(self.board.hash, color, passed), nkt,
-                              winner))
+        got = self.sizes.get(self.size_key(color, nkt, passed, winner))
         if got is None or got[0] >= INFINITE:
             return None
         return next((c for c in cands if c.move == got[2]), None)
 
+    def size_key(self, color: int, nkt: int, passed: bool,
+                 winner: int) -> tuple[int, int, int]:
+        """The lookahead tables' key of the current position with ``color`` to move."""
+        return self.engine._solved_key(self.board.hash, color, passed), nkt, winner
+
     def _objective(self, size: int, plies: int) -> tuple[int, int]:
-        return (size, plies) if self.mode == "full" else (plies, size)
+        return (size, plies) if self.full else (plies, size)
 
     def lookahead_pick(self, cands: list[_Child], color: int, history: dict[int, int],
                        depth: int, winner: int) -> _Child:
@@ -390,7 +395,7 @@ class _Builder:
         In ``full`` trees the smallest proof is kept unless its own subtree was measured and
         another candidate's is smaller (each later candidate is measured only up to the best
         size so far); a candidate measured in full is never traded for one that was not."""
-        full = self.mode == "full"
+        full = self.full
         best: tuple[tuple[int, int], _Child] | None = None
         for i, c in enumerate(cands[:self.WIDTH]):
             bound = best[0][0] + 1 if full and best is not None else INFINITE
@@ -400,7 +405,7 @@ class _Builder:
                 if full and i == 0:
                     return c
                 continue
-            if size >= bound:
+            if full and size >= bound:
                 continue  # no smaller than the best so far
             key = self._objective(size, plies)
             if best is None or key < best[0]:
@@ -431,13 +436,13 @@ class _Builder:
         In ``full`` trees the count stops once it reaches ``bound`` (a branch-and-bound on the
         size: the winner's candidates are measured only up to the best so far) and returns a
         size of at least ``bound``, kept as a lower bound for the position."""
-        key = (self.engine._solved_key(self.board.hash, color, passed), nkt, winner)
+        key = self.size_key(color, nkt, passed, winner)
         got = self.sizes.get(key)
         if got is not None:
             return got[0], got[1]
         if key in self.on_path:
             return INFINITE, INFINITE
-        full = self.mode == "full"
+        full = self.full
         low = self.lower.get(key, 0)
         if full and low >= bound:
             return low, 0
