@@ -323,6 +323,25 @@ def test_lookahead_never_lengthens_the_main_line(name):
     assert ahead.root.plies <= plain.root.plies
 
 
+def test_readable_lines_branch_only_near_their_start():
+    """A readable tree shows the loser's alternatives within the first six plies of a line and
+    one reply below them (rabbity-six with Black first: lines of nine plies)."""
+    problem = read_problem(PROBLEMS / "rabbity-six.sgf").problem
+    black = color_from_name("B")
+    tree = build_tree(problem, to_play=black, mode="readable")
+    assert tree.winner == black and tree.root.plies == 9
+    widths: dict[bool, list[int]] = {False: [], True: []}  # ply >= 6: the loser's choices
+    stack = [(first, 1, black if first.good else opponent(black))
+             for first in tree.root.children]
+    while stack:
+        node, ply, winner = stack.pop()  # node's children are the moves of ply ``ply``
+        if node.children and node.children[0].color != winner:
+            widths[ply >= 6].append(len(node.children))
+        stack.extend((c, ply + 1, winner) for c in node.children)
+    assert max(widths[False]) > 1, "alternatives near the start"
+    assert widths[True] and max(widths[True]) == 1, "one reply deeper"
+
+
 # full trees that the lookahead makes smaller: (problem, side to play) -> nodes without, with it
 SMALLER_FULL = {("semeai.sgf", "B"): (89, 71), ("snapback.sgf", "W"): (30, 26)}
 
