@@ -23,7 +23,8 @@ from tsumego.board import bits
 from tsumego.cli import main
 from tsumego.coords import from_sgf, to_sgf
 from tsumego.problem import Problem
-from tsumego.sgf import SgfNode, read_tree, serialize
+from tsumego.sgf import (MARK_BM, MARK_TE, MOVE_B, MOVE_W, MoveTree, SgfError, SgfNode,
+                         parse_problem, read_move_tree, read_tree, serialize)
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
@@ -336,6 +337,43 @@ def test_a_round_trip_through_read_tree_and_serialize_is_still_a_proof(export, t
     root = load(export("bulky-five.sgf", "full"))
     code, output = check_file(tmp_path, copy.deepcopy(root))
     assert code == 0, output
+
+
+# --- the flat reader that check uses -----------------------------------------------------------
+
+@pytest.mark.parametrize("mode", ["readable", "full"])
+@pytest.mark.parametrize("name", PROBLEM_FILES)
+def test_the_flat_reader_reads_the_moves_sgfmill_reads(export, name, mode):
+    path = export(name, mode)
+    data = path.read_bytes()
+    flat, root_game = read_move_tree(data, name)
+    ref = MoveTree.from_node(load(path))
+    assert flat.root.props == ref.root.props
+    assert (flat.color, flat.point, flat.marks) == (ref.color, ref.point, ref.marks)
+    assert (flat.first_child, flat.next_sibling) == (ref.first_child, ref.next_sibling)
+    assert len(flat) == sum(1 for _ in sites(load(path))) + 1
+    assert parse_problem(root_game, str(path)).problem == read_problem(path).problem
+
+
+def test_the_flat_reader_on_escapes_variations_and_spacing():
+    data = (b"\xef\xbb\xbf (;FF[4]SZ[9]C[a \\] b\\\\]AB[aa] [bb]\n"
+            b"(;B[cc]BM[1]\n;W[]C[x]) (;B[dd]TE[1]C[y])) (;B[ee])")
+    t, root_game = read_move_tree(data, "x.sgf")
+    assert t.root.props == {"FF": ["4"], "SZ": ["9"], "C": ["a ] b\\"], "AB": ["aa", "bb"]}
+    assert root_game == b"(;FF[4]SZ[9]C[a \\] b\\\\]AB[aa] [bb]\n)"
+    assert t.children(0) == [1, 3] and t.children(1) == [2] and len(t) == 4
+    assert [t.color[i] for i in range(1, 4)] == [MOVE_B, MOVE_W, MOVE_B]
+    assert t.point[1:] == ["cc", "", "dd"]
+    assert t.marks[1] == MARK_BM and t.marks[3] == MARK_TE and t.marks[2] == 0
+    ref = MoveTree.from_node(read_tree(data, "x.sgf"))
+    assert (t.color, t.point, t.marks) == (ref.color, ref.point, ref.marks)
+
+
+@pytest.mark.parametrize("data", [b"", b"not sgf", b"(;FF[4]", b"(;FF[4]C[unclosed)",
+                                  b"(;FF[4] ?? )", b"B[aa]", b"(B[aa])", b"()"])
+def test_the_flat_reader_rejects_what_is_not_sgf(data):
+    with pytest.raises(SgfError, match=r"^bad\.sgf: not an SGF file"):
+        read_move_tree(data, "bad.sgf")
 
 
 # --- bad input ---------------------------------------------------------------------------------

@@ -16,11 +16,13 @@ import pytest
 from click.testing import CliRunner
 from sgfmill import sgf
 
-from tsumego import IllegalMove, read_problem
+from tsumego import IllegalMove, read_problem, solve
 from tsumego.board import bits, color_from_name, opponent
 from tsumego.cli import main
 from tsumego.coords import to_sgf
 from tsumego.search import Engine, SearchOptions
+from tsumego.export import sgf_text, to_sgf_tree
+from tsumego.sgf import read_move_tree, serialize
 from tsumego.tree import INFINITE, TreeTooLarge, _Builder, build_tree
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
@@ -340,6 +342,18 @@ def test_readable_lines_branch_only_near_their_start():
         stack.extend((c, ply + 1, winner) for c in node.children)
     assert max(widths[False]) > 1, "alternatives near the start"
     assert widths[True] and max(widths[True]) == 1, "one reply deeper"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_streamed_text_is_the_serialized_tree(mode):
+    """``sgf_text`` (what the command line writes, piece by piece) is the text of
+    ``to_sgf_tree`` (the tree as SgfNode objects) serialized."""
+    problem = read_problem(PROBLEMS / "bent-four-corner.sgf").problem
+    sol = solve(problem)
+    tree = build_tree(problem, mode=mode)
+    text = "".join(sgf_text(tree, None, [sol], "test")).encode("utf-8")
+    assert text == serialize(to_sgf_tree(tree, None, [sol], "test"))
+    assert len(read_move_tree(text)[0]) == tree.nodes
 
 
 # full trees that the lookahead makes smaller: (problem, side to play) -> nodes without, with it

@@ -9,9 +9,9 @@ collection of one) is solved for the side in its ``PL`` (library ``tsumego.solve
 ``--time-limit`` seconds, default 60). For each problem solved, the ``readable`` and the
 ``full`` solution trees are built with :func:`tsumego.tree.build_tree` at the balance the
 command line uses (0, unless the side to play loses there and wins at ``best_threats``: then
-that balance). The full tree is exported (:func:`tsumego.export.to_sgf_tree`, then
-:func:`tsumego.sgf.serialize`) to a file, read back (:func:`tsumego.sgf.read_problem` for the
-problem, :func:`tsumego.sgf.read_tree` for the tree) and checked with
+that balance). The full tree is exported (:func:`tsumego.export.sgf_text`) to a file, read
+back as ``tsumego check`` reads it (:func:`tsumego.sgf.read_move_tree` for the tree,
+:func:`tsumego.sgf.parse_problem` for the problem in its root) and checked with
 :func:`tsumego.check.check_tree`, the independent checker.
 
 One line per problem: relative path, side, status, balance of the trees, solve seconds, nodes
@@ -40,9 +40,9 @@ if str(_REPO) not in sys.path:
 
 from tsumego import BLACK, ProblemError, __version__, read_problem, solve  # noqa: E402
 from tsumego.check import CheckError, check_tree  # noqa: E402
-from tsumego.export import to_sgf_tree  # noqa: E402
+from tsumego.export import sgf_text  # noqa: E402
 from tsumego.search import SearchLimit  # noqa: E402
-from tsumego.sgf import read_tree, serialize  # noqa: E402
+from tsumego.sgf import parse_problem, read_move_tree, read_tree  # noqa: E402
 from tsumego.tree import SolutionTree, TreeTooLarge, build_tree  # noqa: E402
 
 NO_WINNING_MOVE = "the engine's winner has no winning move"
@@ -132,15 +132,16 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     except (OSError, ProblemError):
         original = None
     out = outdir / (name.replace("/", "__"))
-    out.write_bytes(serialize(to_sgf_tree(tree, original, [sol], __version__)))
+    out.write_bytes("".join(sgf_text(tree, original, [sol], __version__)).encode("utf-8"))
     t0 = time.monotonic()
     try:
-        written = read_problem(out).problem
+        moves, root_game = read_move_tree(out.read_bytes(), str(out))
+        written = parse_problem(root_game, str(out)).problem
         if (written.black, written.white, written.target, written.region, written.to_play) != (
                 problem.black, problem.white, problem.target, problem.region, problem.to_play):
             row.check, row.detail = "ERROR", "the written file reads back as another problem"
             return row
-        result = check_tree(written, read_tree(out.read_bytes(), str(out)))
+        result = check_tree(written, moves)
     except (ProblemError, CheckError) as e:
         row.check_s = time.monotonic() - t0
         row.check, row.detail = "ERROR", f"check: {e}"

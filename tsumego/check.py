@@ -6,7 +6,9 @@ its own history and ko-threat bookkeeping, and its own pass-alive test. A tree p
 when, at each node of the claimed winner, at least one move is given and every given move wins,
 at each node of the loser every legal reply (the pass included) is given, and every leaf is
 terminal: a target stone captured, two passes in a row, or (for a defender's win) a target the
-attacker cannot capture playing alone.
+attacker cannot capture playing alone. The tree is walked in the flat form that
+:func:`tsumego.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
+nodes can be checked.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from dataclasses import dataclass
 from .board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
 from .coords import PASS, from_sgf, to_sgf
 from .problem import Problem
-from .sgf import SgfNode
+from .sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
+
+Arrangement = tuple[int, int]  # (black, white) stones
 
 
 class CheckError(ValueError):
@@ -87,9 +91,10 @@ def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker
     return False
 
 
-def check_tree(problem: Problem, root: SgfNode) -> CheckResult:
+def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     """Check a full tree against its root claim."""
-    claim = read_claim(root)
+    tree = root if isinstance(root, MoveTree) else MoveTree.from_node(root)
+    claim = read_claim(tree.root)
     if claim.mode != "full":
         raise CheckError(f"only full trees are proofs (this one is {claim.mode!r})")
     board = problem.board()
@@ -98,8 +103,13 @@ def check_tree(problem: Problem, root: SgfNode) -> CheckResult:
     target = problem.target
     region = problem.region
     count = [0]
+    colors, points = tree.color, tree.point
+    path: list[str] = []  # the moves to the node being checked
 
-    def legal_moves(b: Board, color: int, nkt: int, history: list[tuple[int, int]]) -> set[str]:
+    def fail(reason: str, last: str | None = None) -> _Failure:
+        return _Failure(path + ([last] if last else []), reason)
+
+    def legal_moves(b: Board, color: int, nkt: int, history: set[Arrangement]) -> set[str]:
         out = {"pass"}
         has_threat = nkt > 0 if color == BLACK else nkt < 0
         for p in bits(b.empty & region):
@@ -113,104 +123,103 @@ def check_tree(problem: Problem, root: SgfNode) -> CheckResult:
             out.add(to_sgf(p, size))
         return out
 
-    def visit(node: SgfNode, b: Board, to_move: int, nkt: int,
-              history: list[tuple[int, int]], passed: bool, winner: int,
-              path: list[str]) -> None:
+    def visit(node: int, b: Board, to_move: int, nkt: int, history: set[Arrangement],
+              passed: bool, winner: int) -> None:
         """``node``'s children are the moves of ``to_move`` from position ``b``."""
         count[0] += 1
-        if not node.children:
+        kids = tree.children(node)
+        if not kids:
             if winner == defender and not _attacker_can_capture_alone(b, target, region,
                                                                       attacker):
                 return
-            raise _Failure(path, "a leaf that is not terminal")
+            raise fail("a leaf that is not terminal")
         moves = []
-        for child in node.children:
-            mv = child.move()
-            if mv is None:
-                raise _Failure(path, "a node without a move")
-            color = BLACK if mv[0] == "B" else WHITE
+        for child in kids:
+            if not colors[child]:
+                raise fail("a node without a move")
+            color = BLACK if colors[child] == MOVE_B else WHITE
             if color != to_move:
-                raise _Failure(path + [f"{mv[0]}[{mv[1]}]"], "moves do not alternate")
-            moves.append((mv[1] or "pass", child))
+                raise fail("moves do not alternate", f"{'BW'[color - 1]}[{points[child]}]")
+            moves.append((points[child] or "pass", child))
         given = {m for m, _ in moves}
         if len(given) != len(moves):
-            raise _Failure(path, "the same move is given twice")
+            raise fail("the same move is given twice")
         if to_move != winner:
             missing = legal_moves(b, to_move, nkt, history) - given
             if missing:
-                raise _Failure(path, f"the loser's replies {sorted(missing)} are missing")
+                raise fail(f"the loser's replies {sorted(missing)} are missing")
         for m, child in moves:
-            step(m, child, b, to_move, nkt, history, passed, winner, path)
+            step(m, child, b, to_move, nkt, history, passed, winner)
 
-    def step(m: str, child: SgfNode, b: Board, to_move: int, nkt: int,
-             history: list[tuple[int, int]], passed: bool, winner: int,
-             path: list[str]) -> None:
+    def step(m: str, child: int, b: Board, to_move: int, nkt: int,
+             history: set[Arrangement], passed: bool, winner: int) -> None:
         """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree."""
-        here = path + [f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]"]
+        path.append(f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]")
         if m == "pass":
             if passed:
                 # two passes: the game ends with the target standing
-                if child.children:
-                    raise _Failure(here, "moves after two passes")
+                if tree.first_child[child] >= 0:
+                    raise fail("moves after two passes")
                 if winner != defender:
-                    raise _Failure(here, "two passes end the game for the defender")
-                return
-            visit(child, b, 3 - to_move, nkt, history, True, winner, here)
+                    raise fail("two passes end the game for the defender")
+            else:
+                visit(child, b, 3 - to_move, nkt, history, True, winner)
+            path.pop()
             return
         try:
             p = from_sgf(m, size)
         except ValueError as e:
-            raise _Failure(here, f"bad point ({e})") from None
+            raise fail(f"bad point ({e})") from None
         if p == PASS or not (region >> p) & 1:
-            raise _Failure(here, "a move outside the region")
+            raise fail("a move outside the region")
         nb = b.copy()
         try:
             cap = nb.play(p, to_move)
         except IllegalMove as e:
-            raise _Failure(here, f"illegal move ({e})") from None
+            raise fail(f"illegal move ({e})") from None
         arr = (nb.black, nb.white)
-        new_nkt, new_hist = nkt, history + [arr]
-        if arr in history:
+        if cap & target:
+            if tree.first_child[child] >= 0:
+                raise fail("moves after the target was captured")
+            if winner != attacker:
+                raise fail("the target is captured in a line the defender wins")
+        elif arr in history:
             has_threat = nkt > 0 if to_move == BLACK else nkt < 0
             if not has_threat:
-                raise _Failure(here, "a repetition without a ko threat")
-            new_nkt = nkt - 1 if to_move == BLACK else nkt + 1
-            new_hist = [(b.black, b.white), arr]
-        if cap & target:
-            if child.children:
-                raise _Failure(here, "moves after the target was captured")
-            if winner != attacker:
-                raise _Failure(here, "the target is captured in a line the defender wins")
-            return
-        visit(child, nb, 3 - to_move, new_nkt, new_hist, False, winner, here)
+                raise fail("a repetition without a ko threat")
+            # the threat and its answer: only the arrangements before and after this play
+            visit(child, nb, 3 - to_move, nkt - 1 if to_move == BLACK else nkt + 1,
+                  {(b.black, b.white), arr}, False, winner)
+        else:
+            history.add(arr)
+            visit(child, nb, 3 - to_move, nkt, history, False, winner)
+            history.remove(arr)
+        path.pop()
 
-    start = [(board.black, board.white)]
+    start: set[Arrangement] = {(board.black, board.white)}
     to_play = claim.to_play
     try:
-        if not root.children:
+        first = tree.children(0)
+        if not first:
             raise _Failure([], "the tree has no moves")
         # the root: correct first moves (TE or no BM) must win, wrong ones (BM) must lose
-        good = [c for c in root.children if "BM" not in c.props]
+        good = [c for c in first if not tree.marks[c] & MARK_BM]
         if claim.winner == to_play and not good:
             raise _Failure([], "no correct first move for the claimed winner")
         if claim.winner != to_play and good:
             raise _Failure([], "a first move is marked correct but the claim is a loss")
-        wrong = [c for c in root.children if "BM" in c.props]
+        wrong = [c for c in first if tree.marks[c] & MARK_BM]
         if claim.winner != to_play:
-            given = set()
-            for c in root.children:
-                mv = c.move()
-                given.add((mv[1] if mv else "") or "pass")
+            given = {points[c] or "pass" for c in first}
             missing = legal_moves(board, to_play, claim.balance, start) - given
             if missing:
                 raise _Failure([], f"first moves {sorted(missing)} are missing")
         for group, w in ((good, to_play), (wrong, 3 - to_play)):
             for c in group:
-                mv = c.move()
-                if mv is None or color_from_name(mv[0]) != to_play:
+                if not colors[c] or (BLACK if colors[c] == MOVE_B else WHITE) != to_play:
                     raise _Failure([], "a first move by the wrong side")
                 count[0] += 1
-                step(mv[1] or "pass", c, board, to_play, claim.balance, start, False, w, [])
+                step(points[c] or "pass", c, board, to_play, claim.balance, start, False, w)
     except _Failure as f:
         return CheckResult(False, f.path, f.reason, count[0])
     return CheckResult(True, (), "", count[0])

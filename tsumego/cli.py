@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import click
@@ -195,8 +197,8 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
     """Build, annotate and write the solution tree; returns a line for the report and
     whether a limit stopped the tree (then nothing is written)."""
     from . import __version__
-    from .export import to_sgf_tree
-    from .sgf import read_tree, serialize
+    from .export import sgf_text
+    from .sgf import read_tree
     from .tree import TreeTooLarge, build_tree
 
     problem = sol.problem
@@ -213,11 +215,29 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
         original = read_tree(Path(file).read_bytes(), file)
     except (OSError, ProblemError):
         original = None
-    root = to_sgf_tree(tree, original, [sol, other] if sol.to_play == BLACK else [other, sol],
-                       __version__)
+    text = sgf_text(tree, original, [sol, other] if sol.to_play == BLACK else [other, sol],
+                    __version__)
+    # written in pieces to a new file beside the output, then renamed: never a partial file
+    part: Path | None = None
     try:
-        Path(output).write_bytes(serialize(root))
+        fd, name = tempfile.mkstemp(dir=Path(output).parent, prefix=".tsumego-",
+                                    suffix=".sgf.part")
+        part = Path(name)
+        with os.fdopen(fd, "wb") as f:
+            buf: list[str] = []
+            for piece in text:
+                buf.append(piece)
+                if len(buf) >= 4096:
+                    f.write("".join(buf).encode("utf-8"))
+                    buf.clear()
+            f.write("".join(buf).encode("utf-8"))
+        umask = os.umask(0)
+        os.umask(umask)
+        part.chmod(0o666 & ~umask)  # as a plain write would have made it
+        part.replace(output)
     except OSError as e:
+        if part is not None:
+            part.unlink(missing_ok=True)
         _fail(f"{output}: cannot write ({e.strerror or e})")
     return (f"Wrote the {mode} solution tree to {output}: {tree.nodes} nodes, "
             f"main line {tree.root.plies} moves, balance {tree.balance:+d}."), False
@@ -251,12 +271,11 @@ def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
 def check_cmd(file: str) -> None:
     """Check that a full solution tree proves its stated result (exit 0 proved, 1 not)."""
     from .check import CheckError, check_tree
-    from .sgf import read_tree
+    from .sgf import parse_problem, read_move_tree
 
     try:
-        pf = read_problem(file)
-        root = read_tree(Path(file).read_bytes(), file)
-        result = check_tree(pf.problem, root)
+        tree, root_game = read_move_tree(Path(file).read_bytes(), file)
+        result = check_tree(parse_problem(root_game, file).problem, tree)
     except (ProblemError, CheckError) as e:
         msg = str(e)
         _fail(msg if msg.startswith(file) else f"{file}: {msg}")

@@ -10,9 +10,11 @@ machine-readable claim: ``to_play:winner:balance:status:mode``.
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from .board import BLACK, bits, color_name
 from .coords import PASS, to_gtp, to_sgf
-from .sgf import SgfNode
+from .sgf import SgfNode, serialize_chunks
 from .solver import Solution
 from .tree import SolutionTree, TreeNode
 
@@ -37,6 +39,38 @@ def to_sgf_tree(tree: SolutionTree, original_root: SgfNode | None, solutions: li
                 version: str) -> SgfNode:
     """The SGF tree of ``tree``; ``original_root`` (the problem file's root, with any setup
     nodes merged into it) supplies the setup and markup."""
+    root, ctx = _root(tree, original_root, solutions, version)
+    for child in tree.root.children:
+        root.children.append(ctx.convert(child, first=True, good=bool(child.good)))
+    return root
+
+
+_Item = tuple[TreeNode | None, bool, bool]  # a node (None: the root), first move?, good line?
+
+
+def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
+             version: str) -> Iterator[str]:
+    """The text of :func:`to_sgf_tree`'s SGF, in pieces, without building the
+    :class:`SgfNode` tree: full trees run to millions of nodes."""
+    root, ctx = _root(tree, original_root, solutions, version)
+
+    def props(item: _Item) -> dict[str, list[str]]:
+        t, first, good = item
+        return root.props if t is None else ctx.props(t, first=first, good=good)
+
+    def children(item: _Item) -> list[_Item]:
+        t, _, good = item
+        if t is None:
+            return [(c, True, bool(c.good)) for c in tree.root.children]
+        return [(c, False, good) for c in t.children]
+
+    top: _Item = (None, True, True)
+    return serialize_chunks(top, props, children)
+
+
+def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
+          version: str) -> tuple[SgfNode, _Context]:
+    """The root node (no children) and the context that annotates the moves below it."""
     p = tree.problem
     size = p.size
     props: dict[str, list[str]] = {}
@@ -64,11 +98,7 @@ def to_sgf_tree(tree: SolutionTree, original_root: SgfNode | None, solutions: li
     props["C"] = [words]
     props["TSR"] = [f"{color_name(tree.to_play)}:{color_name(tree.winner)}:{tree.balance}:"
                     f"{status}:{tree.mode}"]
-    root = SgfNode(props, [])
-    ctx = _Context(tree, status)
-    for child in tree.root.children:
-        root.children.append(ctx.convert(child, first=True, good=bool(child.good)))
-    return root
+    return SgfNode(props, []), _Context(tree, status)
 
 
 class _Context:
@@ -90,6 +120,10 @@ class _Context:
         return out
 
     def _node(self, t: TreeNode, *, first: bool, good: bool) -> SgfNode:
+        return SgfNode(self.props(t, first=first, good=good), [])
+
+    def props(self, t: TreeNode, *, first: bool, good: bool) -> dict[str, list[str]]:
+        """The SGF properties of move ``t``: the move, its mark and its comment."""
         assert t.move is not None
         c = color_name(t.color)
         props: dict[str, list[str]] = {c: ["" if t.move == PASS else to_sgf(t.move, self.size)]}
@@ -111,7 +145,7 @@ class _Context:
             notes.append(self._ending(t, good))
         if notes:
             props["C"] = [" ".join(notes)]
-        return SgfNode(props, [])
+        return props
 
     def _ending(self, t: TreeNode, good: bool) -> str:
         tree = self.tree

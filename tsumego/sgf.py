@@ -1,10 +1,17 @@
-"""Reading problems from SGF. The only module that talks to sgfmill."""
+"""Reading problems from SGF, and SGF trees in and out. The only module that talks to sgfmill.
+
+Problems and books are read with sgfmill. Solution trees, which run to millions of nodes, are
+written piece by piece (:func:`serialize_chunks`) and read for checking by a small parser of
+its own into flat arrays (:func:`read_move_tree`)."""
 
 from __future__ import annotations
 
 import re
+import sys
+from array import array
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterator, Sequence, TypeVar
 
 from sgfmill import sgf as _sgf
 
@@ -12,6 +19,9 @@ from .board import BLACK, WHITE, Board
 from .coords import PASS
 from .infer import Inference, infer_with_overrides
 from .problem import Problem, ProblemError, make_problem
+
+
+N = TypeVar("N")
 
 
 class SgfError(ProblemError):
@@ -197,6 +207,134 @@ def read_tree(data: bytes, name: str = "<sgf>") -> SgfNode:
     return out
 
 
+# --- flat move trees: what a checker needs of a tree too large for SgfNode objects ----------
+
+_TOKEN = re.compile(rb"\s*(?:([();])|([A-Za-z]+)\s*((?:\[(?:[^\]\\]|\\.)*\]\s*)+))", re.S)
+_VALUE = re.compile(rb"\[((?:[^\]\\]|\\.)*)\]", re.S)
+NO_MOVE, MOVE_B, MOVE_W = 0, 1, 2  # MoveTree.color
+MARK_BM, MARK_TE = 1, 2  # MoveTree.marks
+
+
+@dataclass
+class MoveTree:
+    """The moves of an SGF game tree in flat arrays, a few bytes a node (node 0 is the root):
+    each node's move (the first of ``B``, ``W`` in it), its ``BM``/``TE`` marks and its
+    children in order. Other properties of the nodes below the root are not kept."""
+
+    root: SgfNode  # the root's properties (no children)
+    color: bytearray  # NO_MOVE, MOVE_B or MOVE_W
+    point: list[str]  # the move's SGF point, "" for a pass
+    marks: bytearray  # MARK_BM | MARK_TE
+    first_child: array[int]
+    next_sibling: array[int]
+
+    def children(self, i: int) -> list[int]:
+        out = []
+        c = self.first_child[i]
+        while c >= 0:
+            out.append(c)
+            c = self.next_sibling[c]
+        return out
+
+    def __len__(self) -> int:
+        return len(self.color)
+
+    @classmethod
+    def from_node(cls, root: SgfNode) -> MoveTree:
+        """The flat form of an :class:`SgfNode` tree."""
+        t = cls(SgfNode(dict(root.props), []), bytearray(), [], bytearray(), array("l"),
+                array("l"))
+        last = array("l")
+        stack: list[tuple[SgfNode, int]] = [(root, -1)]
+        while stack:
+            node, parent = stack.pop()
+            i = t._add(parent, last)
+            if i:
+                mv = node.move()
+                if mv is not None:
+                    t.color[i] = MOVE_B if mv[0] == "B" else MOVE_W
+                    t.point[i] = mv[1]
+                t.marks[i] = ("BM" in node.props) * MARK_BM | ("TE" in node.props) * MARK_TE
+            stack.extend((c, i) for c in reversed(node.children))
+        return t
+
+    def _add(self, parent: int, last: array[int]) -> int:
+        i = len(self.color)
+        self.color.append(NO_MOVE)
+        self.point.append("")
+        self.marks.append(0)
+        self.first_child.append(-1)
+        self.next_sibling.append(-1)
+        last.append(-1)
+        if parent >= 0:
+            if self.first_child[parent] < 0:
+                self.first_child[parent] = i
+            else:
+                self.next_sibling[last[parent]] = i
+            last[parent] = i
+        return i
+
+
+def read_move_tree(data: bytes, name: str = "<sgf>") -> tuple[MoveTree, bytes]:
+    """The first game of ``data`` as a :class:`MoveTree`, and its root node alone as a game
+    (for :func:`parse_problem`). A parser of its own, not sgfmill's, so that trees of millions
+    of nodes take little memory. Raises :class:`SgfError`."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    pos = data.find(b"(")
+    if pos < 0:
+        raise SgfError(f"{name}: not an SGF file (no game)")
+    t = MoveTree(SgfNode({}, []), bytearray(), [], bytearray(), array("l"), array("l"))
+    last = array("l")
+    stack: list[int] = []  # the current node at each open "("
+    cur = -1
+    root_start = root_end = -1
+    props = t.root.props
+    intern = sys.intern
+    while True:
+        m = _TOKEN.match(data, pos)
+        if m is None:
+            what = "unterminated game" if not data[pos:].strip() else f"unexpected text at byte {pos}"
+            raise SgfError(f"{name}: not an SGF file ({what})")
+        pos = m.end()
+        tok = m.group(1)
+        if tok is not None:
+            if root_start >= 0 > root_end:
+                root_end = m.start(1)
+            if tok == b"(":
+                stack.append(cur)
+            elif tok == b")":
+                if not stack:
+                    raise SgfError(f"{name}: not an SGF file (unbalanced parentheses)")
+                cur = stack.pop()
+                if not stack:
+                    break
+            else:
+                if not stack or (cur < 0 and len(t.color)):
+                    raise SgfError(f"{name}: not an SGF file (a node outside the game tree)")
+                if cur < 0:
+                    root_start = m.start(1)
+                cur = t._add(cur, last)
+            continue
+        if cur < 0:
+            raise SgfError(f"{name}: not an SGF file (a property outside a node)")
+        ident = m.group(2)
+        values = _VALUE.findall(m.group(3))
+        if cur == 0:
+            props.setdefault(ident.decode("ascii"), []).extend(_unescape(v) for v in values)
+        elif ident == b"B" or ident == b"W":
+            if not t.color[cur]:
+                t.color[cur] = MOVE_B if ident == b"B" else MOVE_W
+                t.point[cur] = intern(values[0].decode("utf-8", "replace").strip())
+        elif ident == b"BM":
+            t.marks[cur] |= MARK_BM
+        elif ident == b"TE":
+            t.marks[cur] |= MARK_TE
+    if not len(t.color):
+        raise SgfError(f"{name}: not an SGF file (an empty game)")
+    return t, b"(" + data[root_start:root_end] + b")"
+
+
 def _unescape(raw: bytes) -> str:
     """An SGF raw property value as text (escapes removed, soft line breaks joined)."""
     s = raw.decode("utf-8", "replace")
@@ -264,26 +402,43 @@ _ORDER = ["FF", "GM", "CA", "SZ", "AP", "PL", "AB", "AW", "AE", "B", "W", "C", "
 def serialize(root: SgfNode) -> bytes:
     """An :class:`SgfNode` tree as SGF text (UTF-8), one node per line on the main line.
     Iterative, so deep trees are fine."""
-    out: list[str] = []
-    # stack items: a node to open, or the string ")" to close a variation
-    stack: list[SgfNode | str] = [root]
-    out.append("(")
+    return "".join(serialize_chunks(root, _props_of, _children_of)).encode("utf-8")
+
+
+def _props_of(node: SgfNode) -> dict[str, list[str]]:
+    return node.props
+
+
+def _children_of(node: SgfNode) -> list[SgfNode]:
+    return node.children
+
+
+_OPEN, _CLOSE = 0, 1  # markers on serialize_chunks's stack
+
+
+def serialize_chunks(root: N, props_of: Callable[[N], dict[str, list[str]]],
+                     children_of: Callable[[N], Sequence[N]]) -> Iterator[str]:
+    """The SGF text of any tree, in pieces, node by node: ``props_of`` gives a node's
+    properties and ``children_of`` its children, so a large tree can be written without
+    first being turned into :class:`SgfNode` objects."""
+    stack: list[tuple[int, N | None]] = [(_OPEN, root)]
+    yield "("
     while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            out.append(item)
+        kind, node = stack.pop()
+        if node is None:
+            yield ")" if kind == _CLOSE else "\n("
             continue
-        node = item
-        idents = sorted(node.props, key=lambda k: (_ORDER.index(k) if k in _ORDER else 99, k))
-        out.append(";" + "".join(
-            ident + "".join(f"[{_escape(v)}]" for v in node.props[ident]) for ident in idents))
-        if len(node.children) == 1:
-            out.append("\n")
-            stack.append(node.children[0])
-        elif node.children:
-            for child in reversed(node.children):
-                stack.append(")")
-                stack.append(child)
-                stack.append("\n(")
-    out.append(")\n")
-    return "".join(out).encode("utf-8")
+        props = props_of(node)
+        idents = sorted(props, key=lambda k: (_ORDER.index(k) if k in _ORDER else 99, k))
+        yield ";" + "".join(
+            ident + "".join(f"[{_escape(v)}]" for v in props[ident]) for ident in idents)
+        children = children_of(node)
+        if len(children) == 1:
+            yield "\n"
+            stack.append((_OPEN, children[0]))
+        elif children:
+            for child in reversed(children):
+                stack.append((_CLOSE, None))
+                stack.append((_OPEN, child))
+                stack.append((_OPEN, None))
+    yield ")\n"

@@ -34,7 +34,7 @@ class _Exhausted(Exception):
 INFINITE = 1 << 62
 
 
-@dataclass
+@dataclass(slots=True)
 class TreeNode:
     """One move of a solution tree (the root has ``move is None``)."""
 
