@@ -228,8 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="seconds to solve each problem (side in PL); default 60")
     ap.add_argument("--tree-time-limit", type=float, default=None,
                     help="seconds per tree build (default: none, as the command line)")
-    ap.add_argument("--max-tree-nodes", type=int, default=2_000_000,
-                    help="node budget of each tree (build_tree's default 2000000)")
+    ap.add_argument("--max-tree-nodes", type=int, default=10_000_000,
+                    help="node budget of each tree (build_tree's default 10000000)")
     ap.add_argument("--lookahead", type=int, default=None,
                     help="positions the builder looks ahead at each winner's node (0: none; "
                          "default: build_tree's, 2000 for readable trees, 200000 for full)")

@@ -67,9 +67,9 @@ def main() -> None:
 @click.option("--tree", "tree_mode", type=click.Choice(["readable", "full"]),
               default="readable", show_default=True,
               help="readable: key lines and refutations; full: a complete proof.")
-@click.option("--tree-time-limit", type=float, default=600.0, show_default=True,
+@click.option("--tree-time-limit", type=float, default=1800.0, show_default=True,
               help="Seconds to build the solution tree (-o).")
-@click.option("--tree-max-nodes", type=int, default=2_000_000, show_default=True,
+@click.option("--tree-max-nodes", type=int, default=10_000_000, show_default=True,
               help="Largest solution tree to write (nodes).")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.option("--quick", is_flag=True,
@@ -252,8 +252,8 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
 @click.option("--to-play", type=click.Choice(["B", "W", "b", "w"]), default=None)
 @click.option("--threats", type=int, default=0, show_default=True)
 @click.option("--time-limit", type=float, default=None)
-@click.option("--tree-time-limit", type=float, default=600.0, show_default=True)
-@click.option("--tree-max-nodes", type=int, default=2_000_000, show_default=True)
+@click.option("--tree-time-limit", type=float, default=1800.0, show_default=True)
+@click.option("--tree-max-nodes", type=int, default=10_000_000, show_default=True)
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
 @click.pass_context
 def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,

@@ -76,7 +76,7 @@ class SolutionTree:
 
 
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
-               mode: str = "readable", max_nodes: int = 2_000_000,
+               mode: str = "readable", max_nodes: int = 10_000_000,
                time_limit: float | None = None, lookahead: int | None = None,
                engine: Engine | None = None) -> SolutionTree:
     """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
@@ -145,7 +145,7 @@ class _Builder:
         self.lower: dict[tuple[int, int, int], int] = {}
         # the lookahead gives up at half the tree's time, so the build still ends in time
         self.look_deadline = None if deadline is None else \
-            time.monotonic() + (deadline - time.monotonic()) / 2
+            time.monotonic() + (deadline - time.monotonic()) * self.LOOK_SHARE
         self.engine = engine
         self.board = engine.board
         self.mode = mode
@@ -417,6 +417,7 @@ class _Builder:
         return cands[0] if best is None else best[1]
 
     WIDTH = 4  # winning candidates compared at each winner's node
+    LOOK_SHARE = 0.5  # the share of the tree's time limit the lookahead may take
     # readable trees: the loser's replies branch only within the first plies of a line; deeper,
     # a line follows the one reply with the largest proof (gop/10838 B: 637,012 nodes with
     # branching all the way down, 588 with it in the first six plies)
