@@ -294,7 +294,8 @@ def read_move_tree(data: bytes, name: str = "<sgf>") -> tuple[MoveTree, bytes]:
     while True:
         m = _TOKEN.match(data, pos)
         if m is None:
-            what = "unterminated game" if not data[pos:].strip() else f"unexpected text at byte {pos}"
+            what = ("unterminated game" if not data[pos:].strip()
+                    else f"unexpected text at byte {pos}")
             raise SgfError(f"{name}: not an SGF file ({what})")
         pos = m.end()
         tok = m.group(1)
