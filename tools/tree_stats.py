@@ -227,7 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--time-limit", type=float, default=60.0,
                     help="seconds to solve each problem (side in PL); default 60")
     ap.add_argument("--tree-time-limit", type=float, default=None,
-                    help="seconds per tree build (default: none, as the command line)")
+                    help="seconds per tree build (default: none, as build_tree; "
+                         "the command line's is 1800)")
     ap.add_argument("--max-tree-nodes", type=int, default=10_000_000,
                     help="node budget of each tree (build_tree's default 10000000)")
     ap.add_argument("--lookahead", type=int, default=None,
