@@ -223,14 +223,8 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
         fd, name = tempfile.mkstemp(dir=Path(output).parent, prefix=".tsumego-",
                                     suffix=".sgf.part")
         part = Path(name)
-        with os.fdopen(fd, "wb") as f:
-            buf: list[str] = []
-            for piece in text:
-                buf.append(piece)
-                if len(buf) >= 4096:
-                    f.write("".join(buf).encode("utf-8"))
-                    buf.clear()
-            f.write("".join(buf).encode("utf-8"))
+        with os.fdopen(fd, "wb") as f:  # a buffered file: the pieces go out in blocks
+            f.writelines(piece.encode("utf-8") for piece in text)
         umask = os.umask(0)
         os.umask(umask)
         part.chmod(0o666 & ~umask)  # as a plain write would have made it

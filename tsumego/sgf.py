@@ -240,10 +240,15 @@ class MoveTree:
         return len(self.color)
 
     @classmethod
+    def empty(cls, root_props: dict[str, list[str]]) -> MoveTree:
+        """A tree with no nodes yet (node 0, the root, is added first)."""
+        return cls(SgfNode(root_props, []), bytearray(), [], bytearray(), array("l"),
+                   array("l"))
+
+    @classmethod
     def from_node(cls, root: SgfNode) -> MoveTree:
         """The flat form of an :class:`SgfNode` tree."""
-        t = cls(SgfNode(dict(root.props), []), bytearray(), [], bytearray(), array("l"),
-                array("l"))
+        t = cls.empty(dict(root.props))
         last = array("l")
         stack: list[tuple[SgfNode, int]] = [(root, -1)]
         while stack:
@@ -284,7 +289,7 @@ def read_move_tree(data: bytes, name: str = "<sgf>") -> tuple[MoveTree, bytes]:
     pos = data.find(b"(")
     if pos < 0:
         raise SgfError(f"{name}: not an SGF file (no game)")
-    t = MoveTree(SgfNode({}, []), bytearray(), [], bytearray(), array("l"), array("l"))
+    t = MoveTree.empty({})
     last = array("l")
     stack: list[int] = []  # the current node at each open "("
     cur = -1
