@@ -524,16 +524,16 @@ def test_search_options_keep_the_answers(i: int) -> None:
     storing, the search without the immediate-capture rule and without borrowing between the
     two games' searches, the search without the atari-with-no-escape rule, the solver
     searching the game of rules.md before the live game for the defender too, the initial
-    numbers without the sum scale, and the attacker to play searching balance 0 first keep
-    the brute force's answers. (Without the 1+epsilon trick, df-pn's numbers creep up by a
-    few per cycle round some of these kos and the search takes unbounded time: not tested
-    here.)"""
+    numbers without the sum scale, the attacker to play searching balance 0 first, and the
+    search without the eye-space table keep the brute force's answers. (Without the
+    1+epsilon trick, df-pn's numbers creep up by a few per cycle round some of these kos and
+    the search takes unbounded time: not tested here.)"""
     c = case(i)
     for options in (SearchOptions(simulation_from=0), SearchOptions(simulation=0),
                     SearchOptions(kofree=False),
                     SearchOptions(capture=False, borrow=False), SearchOptions(atari=False),
                     SearchOptions(live_first=False), SearchOptions(sum_scale=1),
-                    SearchOptions(far_first=False)):
+                    SearchOptions(far_first=False), SearchOptions(eyespace=False)):
         errors = check(c, options)
         assert not errors, f"{options}: " + report(c, errors)
 

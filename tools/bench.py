@@ -67,6 +67,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "livefirst": {"live_first": False},  # the defender to play: the live game searched first
     "farfirst": {"far_first": False},  # the attacker to play: the defender's best balance first
     "simulation": {"simulation": 0},  # Kawano's simulation in large searches
+    "eyespace": {"eyespace": False},  # the eye-space database's answers
 }
 
 

@@ -36,6 +36,7 @@ from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
 from .coords import PASS
+from .eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
 from .life import SearchTooLarge, attacker_captures_alone, lost_in_atari, target_benson_alive
 from .problem import Problem
 from .table import NEG, POS, SolvedTable, WorkTable
@@ -44,9 +45,12 @@ from .table import NEG, POS, SolvedTable, WorkTable
 # moves, arrangement hashes, static winners, initial (phi, delta), the arrangement the
 # attacker's forced win creates when it moves next (its immediate capture of the target, or its
 # atari that the target cannot escape; 0 if none), stone counts, and the stone count of that
-# forced arrangement (NO_RANGE for a capture, which no path can hold)
+# forced arrangement (NO_RANGE for a capture, which no path can hold), and the attacker's win
+# read from the eye-space database, as the (lo, hi, created) of the arrangements its plays
+# create (None if none), to be checked against the path
+EyeWin = tuple[int, int, frozenset[int] | None]
 Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...],
-                  tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+                  tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[EyeWin | None, ...]]
 
 
 class SearchLimit(Exception):
@@ -69,6 +73,9 @@ class SearchOptions:
     benson: bool = True  # stop when the target is unconditionally alive
     capture: bool = True  # forced moves: a target in atari with the attacker to move is lost
     atari: bool = True  # forced moves: a target in atari that cannot escape is lost
+    # the eye-space database: a target whose only open area is a small enclosed space is
+    # pass-alive, or dead with the attacker's plays known, without search (eyespace.py)
+    eyespace: bool = True
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
     borrow: bool = True  # each of the two games' searches reads the other's wins that hold
     live_first: bool = True  # the defender to play: try the live game first (one search)
@@ -203,6 +210,11 @@ class Engine:
         # expansions by (arrangement ^ side key): a plain dict (cheaper per hit than an LRU)
         self._expansions: dict[int, Expansion] = {}
         self._expansions_cap = max(256, tt_size // 8)
+        # the eye-space table's shapes by (space, its cells next to the target) as (shape
+        # index, the board points in the shape's cell order), and the attacker's plans by
+        # (shape index, content, attacker to move)
+        self._eye_shapes: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
+        self._eye_plans: dict[tuple[int, int, bool], frozenset[int] | None] = {}
 
     def share_caches(self, other: Engine) -> None:
         """Use ``other``'s caches of expansions and Benson answers: they depend only on the
@@ -216,6 +228,8 @@ class Engine:
         self._benson = other._benson
         self._alone = other._alone
         self._lost = other._lost
+        self._eye_shapes = other._eye_shapes
+        self._eye_plans = other._eye_plans
         self._cache_cap = other._cache_cap
 
     def borrow_wins(self, other: Engine) -> None:
@@ -310,6 +324,93 @@ class Engine:
             self._benson[h] = alive
         return alive
 
+    def _eye_space(self, blocks: int, libs: int, empty: int, to_move: int, stones: int
+                   ) -> EyeWin | bool | None:
+        """The eye-space database on the current board (``stones`` stones, ``empty`` its empty
+        points), ``to_move`` to move, the target being the one block ``blocks`` with the
+        liberties ``libs``: True when the target is pass-alive (the defender wins on any path),
+        the attacker's win as (lo, hi, created) of the arrangements its plays create (it holds
+        on a path that holds none of them), or None: not an enclosed space of the database, or
+        neither answer."""
+        board = self.board
+        geo = board.geo
+        region = self.region
+        # the space, grown within the region (cheap: a space reaching outside it is not used)
+        space = geo.flood(libs, region & ~blocks)
+        # holding every liberty (one outside the region can never be filled), enclosed by the
+        # target alone, and holding every empty point of the region
+        if not space or libs & ~space or space.bit_count() > MAX_CELLS or (
+                geo.spread(space) & ~space & ~blocks or space & empty != empty & region):
+            return None
+        touching = space & geo.spread(blocks)
+        eyes = database()
+        key = (space, touching)
+        got = self._eye_shapes.get(key)
+        if got is None:
+            size = geo.size
+            pts = list(bits(space))
+            k, order = eyes.locate([(p % size, p // size) for p in pts],
+                                   [bool(touching >> p & 1) for p in pts])
+            if len(self._eye_shapes) >= self._cache_cap:
+                self._eye_shapes.clear()
+            got = self._eye_shapes[key] = (k, tuple(pts[i] for i in order))
+        k, points = got
+        if k < 0:
+            return None
+        att_stones = board.stones(self.attacker)
+        def_stones = board.stones(self.defender)
+        a = d = 0
+        for i, p in enumerate(points):
+            if att_stones >> p & 1:
+                a |= 1 << i
+            elif def_stones >> p & 1:
+                d |= 1 << i
+        index = index_of(a, d)
+        atm = to_move == self.attacker
+        v = eyes.value(k, index, atm)
+        if v & ALIVE:
+            return True
+        if not v & DIST:
+            return None
+        pk = (k, index, atm)
+        if pk in self._eye_plans:
+            plan = self._eye_plans[pk]
+        else:
+            plan = eyes.plan(k, a, d, atm)
+            if len(self._eye_plans) >= self._cache_cap:
+                self._eye_plans.clear()
+            self._eye_plans[pk] = plan
+        if plan is None:
+            return None
+        # the arrangements the plan creates: this one's outside the space with each content
+        outside = stones - (a | d).bit_count()
+        lo, hi = NO_RANGE, -1
+        for c in plan:
+            count = outside + ((c & 0xFF) | c >> 8).bit_count()
+            lo = min(lo, count)
+            hi = max(hi, count)
+        if len(plan) > CREATED_MAX:
+            return lo, hi, None
+        zob = geo.zobrist
+        attacker = self.attacker
+        defender = self.defender
+        h_out = board.hash
+        for i, p in enumerate(points):
+            if a >> i & 1:
+                h_out ^= zob[p][attacker]
+            elif d >> i & 1:
+                h_out ^= zob[p][defender]
+        created = []
+        for c in plan:
+            h = h_out
+            for i, p in enumerate(points):
+                if c >> i & 1:
+                    h ^= zob[p][attacker]
+                elif c >> (i + 8) & 1:
+                    h ^= zob[p][defender]
+            created.append(h)
+        return lo, hi, frozenset(created)
+
     # --- the public entry points -------------------------------------------------------------
     def solve(self, color: int, nkt: int, *, passed: bool = False) -> int:
         """Winner with ``color`` to move at balance ``nkt`` from the current board, whose
@@ -393,8 +494,10 @@ class Engine:
         none), initial (phi, delta) estimates, the attacker's forced win when it moves next
         (the arrangement after its capture of a target in atari, or after an atari the target
         cannot escape, :func:`tsumego.life.lost_in_atari`; 0 if none or with the rules turned
-        off), the stone counts, and the stone count of that forced arrangement. An attacker's
-        play that leaves the target in atari with no escape is a static win, like a capture.
+        off), the stone counts, the stone count of that forced arrangement, and the
+        eye-space table's kill (:meth:`_eye_space`; None if none). An attacker's play that
+        leaves the target in atari with no escape is a static win, like a capture, and so is
+        a defender's win the table finds (a pass-alive target).
 
         Initial numbers: few target liberties make the attacker's proof short (phi = the
         liberties with the attacker to move), one-point eyes make the defender's short (3 less
@@ -419,6 +522,7 @@ class Engine:
         scale = self.options.sum_scale
         capture = self.options.capture
         atari = self.options.atari
+        eyespace = self.options.eyespace
         opp = 3 - color
         moves: list[int] = []
         hashes: list[int] = []
@@ -427,6 +531,7 @@ class Engine:
         caps: list[int] = []
         cap_counts: list[int] = []
         counts: list[int] = []
+        eye_wins: list[EyeWin | None] = []
         defending = color == defender
         black0, white0, h0 = board.black, board.white, board.hash
         occupied = black0 | white0
@@ -455,12 +560,21 @@ class Engine:
                 if not w and defending and near >> p & 1:
                     b = flood(blocks | (1 << p), board.stones(defender))
                     single = one_block or flood(b & -b, b) == b
+            eye_win = None
             if not w:
                 empty = full & ~(board.black | board.white)
                 libs = dilate(b) & empty
                 n = libs.bit_count()
                 if n == 1 and atari and not defending and self._lost_in_atari(h, b, libs):
                     w = attacker  # the defender to move cannot save the target
+                elif (eyespace and single and p != PASS
+                      and (empty & region).bit_count() <= MAX_CELLS):
+                    r = self._eye_space(b, libs, empty, opp, counts[-1])
+                    if isinstance(r, tuple):
+                        eye_win = r
+                    elif r:
+                        w = defender
+            eye_wins.append(eye_win)
             moves.append(p)
             hashes.append(h)
             wins.append(w)
@@ -503,7 +617,7 @@ class Engine:
                     ests.append((1, 1))
             board.black, board.white, board.hash = black0, white0, h0
         return (tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps),
-                tuple(counts), tuple(cap_counts))
+                tuple(counts), tuple(cap_counts), tuple(eye_wins))
 
     def _expansion(self, color: int) -> Expansion:
         """Expand the current board for ``color`` and cache the result (the cache is emptied
@@ -640,7 +754,7 @@ class Engine:
         start = self.nodes
         sk = self._solved_key(h0, color, passed)
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_eye = ex
         if color == win:
             m = self._best.get(self._solved_key(h0 ^ shadow, color, passed))
             if m is None or m not in e_moves:
@@ -668,6 +782,11 @@ class Engine:
             if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker
                 c_lo, c_hi, c_cs, c_kf = _forced_aux(e_cap[i], e_ccnt[i])
+            elif not w and p != PASS:
+                ew = e_eye[i]
+                if ew is not None and _fits(ew[0], ew[1], ew[2], seen, history):
+                    w = attacker
+                    c_lo, c_hi, c_cs = ew
             c = NO_RANGE if p == PASS else e_cnt[i]
             if w:
                 if w != win:
@@ -721,7 +840,7 @@ class Engine:
 
         # --- expand --------------------------------------------------------------------------
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_eye = ex
         # per legal child: its index in the expansion, the path index its play repeats (-1: a
         # fresh arrangement), the stone count it creates, (phi, delta), dependency, and
         # (lo, hi, created, ko-free) of its proof
@@ -755,6 +874,11 @@ class Engine:
             if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker  # the attacker captures at once, or ataris with no escape
                 static_aux = _forced_aux(e_cap[i], e_ccnt[i])
+            elif not w and idx < 0:
+                ew = e_eye[i]
+                if ew is not None and _fits(ew[0], ew[1], ew[2], seen, history):
+                    w = attacker  # the eye-space database's kill, legal on this path
+                    static_aux = (ew[0], ew[1], ew[2], True)
             sel.append(i)
             c_threat.append(idx)
             # the arrangement a move creates, as a stone count for the proof's range; none for a
