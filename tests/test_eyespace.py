@@ -9,8 +9,8 @@ import random
 import pytest
 
 from brute import BruteGame
-from tsumego.eyespace import (ALIVE, DIST, MAX_CELLS, all_shapes, content_of, database,
-                              index_of, make_shape, read_npz, solve_shape)
+from tsumego.eyespace import (ALIVE, CAPTURE, DIST, MAX_CELLS, Shape, all_shapes, content_of,
+                              database, index_of, make_shape, play, read_npz, solve_shape)
 
 BALANCES = (-2, -1, 0, 1, 2)
 
@@ -295,3 +295,87 @@ def test_a_liberty_outside_the_region_keeps_the_group_alive(eyespace: bool) -> N
     for first in (BLACK, WHITE):
         sol = solve(p, to_play=first, options=opts)
         assert sol.winner == WHITE and sol.by_threats == {k: WHITE for k in sol.by_threats}
+
+
+def _forced_within(shape: Shape, att: int, dfn: int, atm: bool, allowed: frozenset[int],
+                   line: frozenset[int], memo: dict[tuple[int, bool, frozenset[int]], bool]
+                   ) -> bool:
+    """Can the attacker force a capture inside the space when each of its plays must create a
+    content of ``allowed`` that is not on ``line`` (the contents since the start, as
+    ``att | dfn << 8``), the defender answering with any play or a pass? Only the line's
+    contents in ``allowed`` can matter, so results are kept by those."""
+    here = att | dfn << 8
+    mk = (here, atm, line & allowed)
+    if mk in memo:
+        return memo[mk]
+    out = False
+    if atm:
+        for p in range(shape.n):
+            if (att | dfn) >> p & 1:
+                continue
+            r = play(shape, att, dfn, p, True)
+            if r == CAPTURE:
+                out = True
+                break
+            if isinstance(r, tuple):
+                c = r[0] | r[1] << 8
+                if c in allowed and c not in line and _forced_within(
+                        shape, r[0], r[1], False, allowed, line | {c}, memo):
+                    out = True
+                    break
+    else:
+        out = _forced_within(shape, att, dfn, True, allowed, line, memo)  # the pass
+        for p in range(shape.n):
+            if not out:
+                break
+            if (att | dfn) >> p & 1:
+                continue
+            r = play(shape, att, dfn, p, False)
+            if isinstance(r, tuple):
+                out = _forced_within(shape, r[0], r[1], True, allowed,
+                                     line | {r[0] | r[1] << 8}, memo)
+    memo[mk] = out
+    return out
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_plan_names_every_content_the_attacker_creates(seed: int) -> None:
+    """The search uses a plan's contents as the arrangements the attacker's kill creates, to
+    check them against the path: so the attacker must be able to force the capture creating
+    only those, none of them twice on a line. Checked by a search of its own on random
+    shapes of up to five cells and random contents with a plan."""
+    rng = random.Random(2000 + seed)
+    db = database()
+    keys = [k for k, (cells, _) in enumerate(db._keys) if 2 <= len(cells) <= 5]
+    checked = 0
+    while checked < 40:
+        k = rng.choice(keys)
+        shape = db.shape(k)
+        index = rng.randrange(3 ** shape.n)
+        atm = rng.random() < 0.5
+        att, dfn = content_of(shape, index)
+        if not db.value(k, index, atm) & DIST:
+            continue
+        plan = db.plan(k, att, dfn, atm)
+        if plan is None:
+            continue
+        assert _forced_within(shape, att, dfn, atm, plan, frozenset({att | dfn << 8}), {})
+        checked += 1
+
+
+def test_a_shared_memo_gives_every_plan_as_a_fresh_one() -> None:
+    """A plan is worked out once per position and kept in the engine's memo: what a position's
+    plan is must not depend on what the memo held before (shapes of up to six cells, whose
+    plans stay within the budget; every content with a distance, in two orders)."""
+    db = database()
+    for k, (cells, _) in enumerate(db._keys):
+        if not 3 <= len(cells) <= 6 or k % 7:
+            continue
+        shape = db.shape(k)
+        asks = [(*content_of(shape, i), atm) for i in range(3 ** shape.n)
+                for atm in (True, False) if db.value(k, i, atm) & DIST]
+        fresh = [db.plan(k, a, d, atm) for a, d, atm in asks]
+        for order in (asks, asks[::-1]):
+            memo: dict[tuple[int, int, bool], frozenset[int] | None] = {}
+            shared = {q: db.plan(k, *q, memo) for q in order}
+            assert [shared[q] for q in asks] == fresh

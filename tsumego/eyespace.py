@@ -382,65 +382,88 @@ class EyeSpaces:
         """The stored byte of content ``index`` of shape ``k``."""
         return self.values[self._offsets[k] + 2 * index + (0 if attacker_to_move else 1)]
 
-    def plan(self, k: int, att: int, dfn: int, attacker_to_move: bool) -> frozenset[int] | None:
+    def plan(self, k: int, att: int, dfn: int, attacker_to_move: bool,
+             memo: dict[tuple[int, int, bool], frozenset[int] | None] | None = None
+             ) -> frozenset[int] | None:
         """The contents the attacker's plays create when it follows the database to a capture
         from this content, answering every defender play and pass; None when that is not
         sure to be legal under repetition (one of its plays would recreate a content met
-        earlier on the same line), when the content is no forced win, or when the plan's tree
-        exceeds :data:`PLAN_NODES` positions. The contents are as (attacker, defender) masks
-        packed into ``att | dfn << 8``."""
+        earlier on the same line), when the content is no forced win, or when working it out
+        needs more than :data:`PLAN_NODES` new positions. The contents are as (attacker,
+        defender) masks packed into ``att | dfn << 8``.
+
+        A position's plan is worked out once, as if the line began there, and checked where
+        it is used: a plan is legal below a line when none of the contents it creates is on
+        that line, so each position of the line only has to check the plans of its children
+        against itself. ``memo`` keeps those plans (by shape, content and side to move) from
+        one call to the next (a position whose plan ran over the budget is kept there as having
+        none). A plan found is valid whatever the memo held: sharing it changes the work, and
+        at most which sure wins the search is told of, never an answer."""
         shape = self.shape(k)
         full = (1 << shape.n) - 1
-        created: set[int] = set()
+        plans = {} if memo is None else memo
         budget = [PLAN_NODES]
-
-        def key(a: int, d: int) -> int:
-            return a | d << 8
 
         def dist(a: int, d: int, atm: bool) -> int:
             return self.value(k, index_of(a, d), atm) & DIST
 
-        def attacker(a: int, d: int, line: frozenset[int]) -> bool:
+        def solve(a: int, d: int, atm: bool) -> frozenset[int] | None:
+            mk = (k, a | d << 8, atm)
+            if mk in plans:
+                return plans[mk]
             budget[0] -= 1
             if budget[0] < 0:
-                return False
-            here = dist(a, d, True)
-            if not here:
-                return False
-            options: list[tuple[int, int, int]] = []
-            for p in _bits(full & ~(a | d)):
-                r = play(shape, a, d, p, True)
-                if r == CAPTURE:
-                    return True
-                if not isinstance(r, int):
-                    v = dist(r[0], r[1], False)
-                    if v and v < here:
-                        options.append((v, r[0], r[1]))
-            for _, a2, d2 in sorted(options):
-                c = key(a2, d2)
-                if c in line:
-                    continue
-                if defender(a2, d2, line | {c}):
-                    created.add(c)
-                    return True
-            return False
+                raise _OverBudget
+            here = a | d << 8
+            out: frozenset[int] | None = None
+            if atm:
+                far = dist(a, d, True)
+                options: list[tuple[int, int, int]] = []
+                if far:
+                    for p in _bits(full & ~(a | d)):
+                        r = play(shape, a, d, p, True)
+                        if r == CAPTURE:
+                            out = _NONE_CREATED
+                            break
+                        if not isinstance(r, int):
+                            v = dist(r[0], r[1], False)
+                            if v and v < far:
+                                options.append((v, r[0], r[1]))
+                    else:
+                        for _, a2, d2 in sorted(options):
+                            c = a2 | d2 << 8
+                            if c == here:
+                                continue
+                            sub = solve(a2, d2, False)
+                            if sub is not None and here not in sub:
+                                out = sub | {c}
+                                break
+            else:
+                out = solve(a, d, True)  # the pass
+                if out is not None:
+                    for p in _bits(full & ~(a | d)):
+                        r = play(shape, a, d, p, False)
+                        if not isinstance(r, int):
+                            sub = solve(r[0], r[1], True)
+                            if sub is None or here in sub:
+                                out = None
+                                break
+                            out = out | sub
+            plans[mk] = out
+            return out
 
-        def defender(a: int, d: int, line: frozenset[int]) -> bool:
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            if not attacker(a, d, line):  # the pass
-                return False
-            for p in _bits(full & ~(a | d)):
-                r = play(shape, a, d, p, False)
-                if not isinstance(r, int):
-                    if not attacker(r[0], r[1], line | {key(*r)}):
-                        return False
-            return True
+        try:
+            return solve(att, dfn, attacker_to_move)
+        except _OverBudget:
+            plans[(k, att | dfn << 8, attacker_to_move)] = None  # not worked out again
+            return None
 
-        start = frozenset({key(att, dfn)})
-        ok = attacker(att, dfn, start) if attacker_to_move else defender(att, dfn, start)
-        return frozenset(created) if ok else None
+
+class _OverBudget(Exception):
+    """A plan needs more than :data:`PLAN_NODES` new positions."""
+
+
+_NONE_CREATED: frozenset[int] = frozenset()
 
 
 @lru_cache(maxsize=1)

@@ -212,7 +212,7 @@ class Engine:
         self._expansions_cap = max(256, tt_size // 8)
         # the eye-space table's shapes by (space, its cells next to the target) as (shape
         # index, the board points in the shape's cell order), and the attacker's plans by
-        # (shape index, content, attacker to move)
+        # (shape index, content as attacker | defender << 8, attacker to move)
         self._eye_shapes: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
         self._eye_plans: dict[tuple[int, int, bool], frozenset[int] | None] = {}
 
@@ -372,14 +372,9 @@ class Engine:
             return True
         if not v & DIST:
             return None
-        pk = (k, index, atm)
-        if pk in self._eye_plans:
-            plan = self._eye_plans[pk]
-        else:
-            plan = eyes.plan(k, a, d, atm)
-            if len(self._eye_plans) >= self._cache_cap:
-                self._eye_plans.clear()
-            self._eye_plans[pk] = plan
+        if len(self._eye_plans) >= self._cache_cap:
+            self._eye_plans.clear()
+        plan = eyes.plan(k, a, d, atm, self._eye_plans)
         if plan is None:
             return None
         # the arrangements the plan creates: this one's outside the space with each content
