@@ -622,3 +622,40 @@ def test_lost_in_atari_is_decided_once_per_arrangement(monkeypatch):
     assert result.status == "kill"
     assert len(calls) > 20
     assert len(calls) == len(set(calls))
+
+
+def test_an_expansion_reads_a_child_met_before_as_it_would_work_it_out():
+    """What an expansion knows of a play's child (static winner, stone count, forced win,
+    eye-space answer, initial numbers) is kept by the child's arrangement and the mover and
+    read back when another parent makes the same child: along random lines of every problem
+    in problems/, an engine whose caches a whole solve filled expands each position exactly
+    as a fresh engine does."""
+    rng = __import__("random").Random(7)
+    hits = 0
+    for path in sorted(Path(__file__).resolve().parent.parent.glob("problems/*.sgf")):
+        p = read_problem(path).problem
+        warm = Engine(p)
+        for first in (B, W):
+            warm.solve(first, 0)
+        for _ in range(6):
+            board = p.board()
+            color = rng.choice((B, W))
+            for _ply in range(rng.randrange(6)):
+                empty = [q for q in bits(board.empty & p.region)]
+                rng.shuffle(empty)
+                for q in empty:
+                    if board.play_fast(q, color) >= 0:
+                        break
+                color = opponent(color)
+            if not board.stones(p.defender) & p.target == p.target:
+                continue  # the target was captured: no search goes on from there
+            cold = Engine(p)
+            for e in (warm, cold):
+                e.board.black, e.board.white, e.board.hash = board.black, board.white, board.hash
+            side = search._SIDE_KEY[color]
+            before = set(warm._children)
+            expected = cold._expand(color)
+            assert warm._expand(color) == expected, (path.name, board.diagram())
+            hits += sum(1 for h, m in zip(expected[1], expected[0])
+                        if m != PASS and h ^ side in before)
+    assert hits >= 50  # the warm engine did read children it had made under other parents

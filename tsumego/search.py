@@ -51,6 +51,10 @@ from .table import NEG, POS, SolvedTable, WorkTable
 EyeWin = tuple[int, int, frozenset[int] | None]
 Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...],
                   tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[EyeWin | None, ...]]
+# what an expansion knows of one play's child, as in an Expansion's columns but the move and
+# the hash: static winner, stone count, eye-space kill, initial numbers, forced arrangement,
+# its stone count
+Child = tuple[int, int, EyeWin | None, tuple[int, int], int, int]
 
 
 class SearchLimit(Exception):
@@ -210,6 +214,11 @@ class Engine:
         # expansions by (arrangement ^ side key): a plain dict (cheaper per hit than an LRU)
         self._expansions: dict[int, Expansion] = {}
         self._expansions_cap = max(256, tt_size // 8)
+        # a play's child by (arrangement ^ side key of the mover): (static winner, stone count,
+        # eye-space kill, initial numbers, forced arrangement, its stone count), all functions
+        # of the child's arrangement and the mover; 40% of the children an expansion makes
+        # were made before under another parent (measured on large searches)
+        self._children: dict[int, Child] = {}
         # the eye-space table's shapes by (space, its cells next to the target) as (shape
         # index, the board points in the shape's cell order), and the attacker's plans by
         # (shape index, content as attacker | defender << 8, attacker to move)
@@ -225,6 +234,7 @@ class Engine:
             and other.board.size == self.board.size)
         self._expansions = other._expansions
         self._expansions_cap = other._expansions_cap
+        self._children = other._children
         self._benson = other._benson
         self._alone = other._alone
         self._lost = other._lost
@@ -535,6 +545,8 @@ class Engine:
         blocks = flood(target, board.stones(defender))
         near = dilate(blocks)
         one_block = flood(blocks & -blocks, blocks) == blocks
+        children = self._children
+        side = _SIDE_KEY[color]
         for p in [*bits(full & ~occupied & region), PASS]:
             w = 0
             b = blocks
@@ -547,6 +559,21 @@ class Engine:
                 if cap < 0:
                     continue  # suicide
                 h = board.hash
+                known = children.get(h ^ side)
+                if known is not None:
+                    # the same child met under another parent: what follows is a function of
+                    # the child's arrangement and the mover alone
+                    moves.append(p)
+                    hashes.append(h)
+                    w, c, eye_win, est, forced, forced_count = known
+                    wins.append(w)
+                    counts.append(c)
+                    eye_wins.append(eye_win)
+                    ests.append(est)
+                    caps.append(forced)
+                    cap_counts.append(forced_count)
+                    board.black, board.white, board.hash = black0, white0, h0
+                    continue
                 w = self._static_after(color, cap)
                 # a capture of the target creates an arrangement no ancestor can hold (they all
                 # hold the target): no count, so no proof through it is kept from any path
@@ -610,6 +637,11 @@ class Engine:
                     ests.append((n, e * scale) if opp == attacker else (e, n * scale))
                 else:
                     ests.append((1, 1))
+            if p != PASS:
+                if len(children) >= self._expansions_cap:
+                    children.clear()
+                children[h ^ side] = (w, counts[-1], eye_win, ests[-1], caps[-1],
+                                      cap_counts[-1])
             board.black, board.white, board.hash = black0, white0, h0
         return (tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps),
                 tuple(counts), tuple(cap_counts), tuple(eye_wins))
@@ -671,8 +703,11 @@ class Engine:
         only if its exact set of created arrangements (kept for small proofs) misses ``path``.
         Then that set (None: unknown or too large), and whether the result holds at every
         balance (its proof never meets a repetition)."""
-        sk = self._solved_key(h, color, passed)
-        e = self.solved.get(sk)
+        # _solved_key and the tables' get written out: this runs for every child at every visit
+        sk = h ^ _SIDE_KEY[color]
+        if passed and (self.live or color == self.defender):
+            sk ^= _PASS_KEY
+        e = self.solved.data.get(sk)
         if e is not None:
             # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
             if nkt >= e[1]:
@@ -696,7 +731,7 @@ class Engine:
                 if ok and _fits(lo, hi, cs, seen, path):
                     return ((0, INF, lo, hi, cs, kf) if color == bw
                             else (INF, 0, lo, hi, cs, kf))
-        w = self.work.get(sk ^ _NKT_KEY[nkt])
+        w = self.work.data.get(sk ^ _NKT_KEY[nkt])
         if w is not None:
             return w[0], w[1], NO_RANGE, -1, None, False
         return est[0], est[1], NO_RANGE, -1, None, False
