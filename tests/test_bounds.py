@@ -67,17 +67,20 @@ def test_a_sum_of_finite_numbers_stays_finite():
 
 
 def test_select_child_takes_the_least_delta_and_reports_the_second():
-    assert select_child([5, 2, 7, 3]) == (1, 3)
-    assert select_child([3, 1]) == (1, 3)
-    assert select_child([1, 3]) == (0, 3)
+    assert select_child([5, 2, 7, 3], [1, 1, 1, 1]) == (1, 3)
+    assert select_child([3, 1], [1, 1]) == (1, 3)
+    assert select_child([1, 3], [1, 1]) == (0, 3)
 
 
-def test_select_child_ties_go_to_the_first():
-    assert select_child([4, 2, 2, 9]) == (1, 2)
+def test_select_child_ties_go_to_the_largest_phi_then_the_first():
+    assert select_child([4, 2, 2, 9], [1, 1, 1, 1]) == (1, 2)
+    assert select_child([4, 2, 2, 9], [1, 3, 5, 8]) == (2, 2)
+    assert select_child([2, 2, 2], [4, 6, 6]) == (1, 2)
+    assert select_child([2, 5, 2], [9, 1, 1]) == (0, 2)  # a larger phi off the tie: no matter
 
 
 def test_select_child_with_one_child():
-    assert select_child([7]) == (0, INF)
+    assert select_child([7], [3]) == (0, INF)
 
 
 def test_select_child_agrees_with_sorting():
@@ -85,9 +88,12 @@ def test_select_child_agrees_with_sorting():
 
     rng = random.Random(7)
     for _ in range(200):
-        ds = [rng.randint(0, 6) for _ in range(rng.randint(1, 6))]
-        best, second = select_child(ds)
-        assert ds[best] == min(ds) and best == ds.index(min(ds))
+        n = rng.randint(1, 6)
+        ds = [rng.randint(0, 6) for _ in range(n)]
+        ps = [rng.randint(0, 6) for _ in range(n)]
+        best, second = select_child(ds, ps)
+        tied = [i for i in range(n) if ds[i] == min(ds)]
+        assert best == min(tied, key=lambda i: (-ps[i], i))
         rest = ds[:best] + ds[best + 1:]
         assert second == (min(rest) if rest else INF)
 

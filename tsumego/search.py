@@ -943,7 +943,7 @@ class Engine:
             if n == 0:
                 phi, delta = INF, 0
                 break
-            # node bounds
+            # node bounds and the child to search (bounds.node_bounds and select_child)
             phi = INF
             best = -1
             d2 = INF
@@ -954,6 +954,10 @@ class Engine:
                     d2 = phi
                     phi = d
                     best = i
+                elif d == phi:
+                    d2 = d
+                    if phis[i] > phis[best]:
+                        best = i  # a tie: the child farther from the opponent's proof
                 elif d < d2:
                     d2 = d
                 total += phis[i]
