@@ -165,7 +165,7 @@ def test_random_games_are_legal() -> None:
 
 @pytest.mark.parametrize(
     "name", ["epsilon", "knowledge", "sumscale", "benson", "kofree", "capture", "atari",
-             "borrow", "livefirst", "farfirst", "eyespace"])
+             "borrow", "livefirst", "farfirst", "eyespace", "tiephi"])
 def test_ablation_changes_the_work_not_the_answers(name: str) -> None:
     """--ablate turns one technique off: the composed problems keep every answer."""
     base = run(str(REPO / "problems"), "--json", "--no-board")

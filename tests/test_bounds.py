@@ -77,6 +77,7 @@ def test_select_child_ties_go_to_the_largest_phi_then_the_first():
     assert select_child([4, 2, 2, 9], [1, 3, 5, 8]) == (2, 2)
     assert select_child([2, 2, 2], [4, 6, 6]) == (1, 2)
     assert select_child([2, 5, 2], [9, 1, 1]) == (0, 2)  # a larger phi off the tie: no matter
+    assert select_child([4, 2, 2, 9], [1, 3, 5, 8], by_phi=False) == (1, 2)
 
 
 def test_select_child_with_one_child():

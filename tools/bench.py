@@ -68,6 +68,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "farfirst": {"far_first": False},  # the attacker to play: the defender's best balance first
     "simulation": {"simulation": 0},  # Kawano's simulation in large searches
     "eyespace": {"eyespace": False},  # the eye-space database's answers
+    "tiephi": {"tie_phi": False},  # ties at the least delta go to the largest phi
 }
 
 

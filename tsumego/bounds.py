@@ -50,12 +50,13 @@ def node_bounds(phis: Sequence[int], deltas: Sequence[int]) -> Bounds:
     return Bounds(min(deltas), s)
 
 
-def select_child(deltas: Sequence[int], phis: Sequence[int]) -> tuple[int, int]:
+def select_child(deltas: Sequence[int], phis: Sequence[int], *,
+                 by_phi: bool = True) -> tuple[int, int]:
     """Index of the most-proving child and the second-least delta (INF when there is one
     child). The most-proving child has the least delta; among children tied there, the one
     with the largest phi (the farthest from the opponent's proof: measured on a collection
-    sample, 5% fewer nodes than the first of them), and the first of those. ``Engine._mid``
-    writes this loop out."""
+    sample, 5% fewer nodes than the first of them; ``by_phi=False``: the first), and the
+    first of those. ``Engine._mid`` writes this loop out (``SearchOptions.tie_phi``)."""
     best = 0
     d1 = deltas[0]
     d2 = INF
@@ -65,7 +66,7 @@ def select_child(deltas: Sequence[int], phis: Sequence[int]) -> tuple[int, int]:
             best, d2, d1 = i, d1, d
         elif d == d1:
             d2 = d
-            if phis[i] > phis[best]:
+            if by_phi and phis[i] > phis[best]:
                 best = i
         elif d < d2:
             d2 = d

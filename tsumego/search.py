@@ -91,6 +91,9 @@ class SearchOptions:
     # searches do not repay the tries, large ones (where siblings share long proofs) do
     simulation: int = 300
     simulation_from: int = 20000
+    # among children tied at the least delta, search the one with the largest phi (the
+    # farthest from the opponent's proof) rather than the first (bounds.select_child)
+    tie_phi: bool = True
     check_every: int = 1024  # nodes between budget checks
 
     def __post_init__(self) -> None:
@@ -938,6 +941,7 @@ class Engine:
 
         start_nodes = self.nodes
         n = len(sel)
+        tie_phi = self.options.tie_phi
         # --- iterate --------------------------------------------------------------------------
         while True:
             if n == 0:
@@ -956,7 +960,7 @@ class Engine:
                     best = i
                 elif d == phi:
                     d2 = d
-                    if phis[i] > phis[best]:
+                    if tie_phi and phis[i] > phis[best]:
                         best = i  # a tie: the child farther from the opponent's proof
                 elif d < d2:
                     d2 = d
