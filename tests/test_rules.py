@@ -604,6 +604,41 @@ def test_search_pauses_the_garbage_collector_and_restores_it(enabled, monkeypatc
         gc.enable() if was else gc.disable()
 
 
+@pytest.mark.parametrize("all_moves", [True, False])
+def test_a_solve_pauses_the_collector_once_and_lets_its_engines_go_first(all_moves,
+                                                                          monkeypatch):
+    """``solve`` runs several searches (balances, the live game, first moves): the collector
+    stays off across all of them, and when it is turned back on the engines and their tables
+    are gone, so that it has nothing of theirs to walk."""
+    import weakref
+
+    engines = []
+    init = Engine.__init__
+
+    def track(self, *args, **kw):
+        init(self, *args, **kw)
+        engines.append(weakref.ref(self))
+
+    enables = []
+    real_enable = gc.enable
+
+    def enable():
+        enables.append([r() is not None for r in engines])
+        real_enable()
+
+    monkeypatch.setattr(Engine, "__init__", track)
+    monkeypatch.setattr(gc, "enable", enable)
+    was = gc.isenabled()
+    try:
+        real_enable()
+        sol = solve(problem_from_diagram(CORNER_SIX), to_play=W, all_moves=all_moves)
+        assert sol.status == "live" and gc.isenabled()
+        assert len(engines) >= 2  # the game's engine and the live game's
+        assert enables == [[False] * len(engines)]  # once, with every engine gone
+    finally:
+        real_enable() if was else gc.disable()
+
+
 def test_lost_in_atari_is_decided_once_per_arrangement(monkeypatch):
     """The test of a target in atari that cannot escape is a function of the arrangement, and
     the same arrangement is met through many parents (rabbity six: 393 calls for 75

@@ -13,7 +13,7 @@ from .board import BLACK, WHITE, bits, color_name, opponent
 from .coords import PASS, to_gtp, to_sgf
 from .life import target_benson_alive
 from .problem import Problem
-from .search import Engine, SearchLimit, SearchOptions
+from .search import Engine, SearchLimit, SearchOptions, deep_search
 
 K = 2  # balances -K..K classify a problem (rules.md)
 
@@ -136,6 +136,17 @@ def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
     winner at every balance, the status, and *one* correct first move (``best``, at the balance
     least favourable to ``to_play`` at which it still wins), without proving or refuting every
     other first move; ``moves`` and ``best_moves`` are then ``None``."""
+    # one pause of the collector around every search of the solve, ended once the engines
+    # and their tables (freed with ``_solve``'s frame) are gone
+    with deep_search():
+        return _solve(problem, to_play, threats, time_limit, max_nodes, tt_size, options,
+                      all_moves)
+
+
+def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: float | None,
+           max_nodes: int | None, tt_size: int, options: SearchOptions,
+           all_moves: bool) -> Solution:
+    """:func:`solve`, inside the collector's pause."""
     color = problem.to_play if to_play is None else to_play
     if abs(threats) > 64:
         raise ValueError("threats must be within -64..64")
