@@ -9,6 +9,7 @@ the two arrangements around the threat play, passes, two passes ending the game.
 from __future__ import annotations
 
 import gc
+import random
 from pathlib import Path
 
 import pytest
@@ -665,7 +666,7 @@ def test_an_expansion_reads_a_child_met_before_as_it_would_work_it_out():
     read back when another parent makes the same child: along random lines of every problem
     in problems/, an engine whose caches a whole solve filled expands each position exactly
     as a fresh engine does."""
-    rng = __import__("random").Random(7)
+    rng = random.Random(7)
     hits = 0
     for path in sorted(Path(__file__).resolve().parent.parent.glob("problems/*.sgf")):
         p = read_problem(path).problem
