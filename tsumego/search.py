@@ -130,7 +130,7 @@ _NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
 _PASS_KEY = _rng.getrandbits(64)
 _EMPTY: frozenset[int] = frozenset()
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
-CREATED_MAX = 64  # created arrangements kept exactly per stored proof (beyond: counts only)
+CREATED_MAX = 4096  # created arrangements kept exactly per stored proof (beyond: counts only)
 _STATIC_AUX: tuple[int, int, frozenset[int] | None, bool] = (NO_RANGE, -1, _EMPTY, True)
 
 
