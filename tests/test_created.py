@@ -7,7 +7,11 @@ only when the path's stone counts miss the proof's range or its exact set misses
 
 from __future__ import annotations
 
-from tsumego.search import CREATED_MAX, NO_RANGE, _fits, _merge_created
+import pytest
+
+from tsumego.search import NO_RANGE, SearchOptions, _fits, _merge_created
+
+CAP = SearchOptions().created_max
 
 
 def _seen(*counts: int) -> int:
@@ -37,21 +41,29 @@ def test_overlapping_counts_need_the_exact_set() -> None:
 
 def test_merge_keeps_the_exact_set_up_to_the_cap() -> None:
     lo, hi, created = _merge_created(NO_RANGE, -1, frozenset(), 9, 77, 10, 12,
-                                     frozenset({1, 2}))
+                                     frozenset({1, 2}), CAP)
     assert (lo, hi, created) == (9, 12, frozenset({1, 2, 77}))
     # a capture of the target (no count) adds no arrangement
-    lo, hi, created = _merge_created(lo, hi, created, NO_RANGE, 88, NO_RANGE, -1, frozenset())
+    lo, hi, created = _merge_created(lo, hi, created, NO_RANGE, 88, NO_RANGE, -1, frozenset(),
+                                     CAP)
     assert (lo, hi, created) == (9, 12, frozenset({1, 2, 77}))
-    big = frozenset(range(1000, 1000 + CREATED_MAX - 1))
-    _, _, at_cap = _merge_created(NO_RANGE, -1, frozenset(), 9, 5, 10, 12, big)
-    assert at_cap is not None and len(at_cap) == CREATED_MAX
-    _, _, over = _merge_created(NO_RANGE, -1, at_cap, 9, 6, NO_RANGE, -1, frozenset())
+    big = frozenset(range(1000, 1000 + CAP - 1))
+    _, _, at_cap = _merge_created(NO_RANGE, -1, frozenset(), 9, 5, 10, 12, big, CAP)
+    assert at_cap is not None and len(at_cap) == CAP
+    _, _, over = _merge_created(NO_RANGE, -1, at_cap, 9, 6, NO_RANGE, -1, frozenset(), CAP)
     assert over is None  # past the cap only the range is kept
-    assert CREATED_MAX >= 4096  # smaller caps searched large proofs again (README)
+    assert CAP >= 4096  # smaller caps searched large proofs again (README)
+    # a cap of 0 keeps ranges only
+    assert _merge_created(NO_RANGE, -1, frozenset(), 9, 5, 10, 12, frozenset({1}), 0)[2] is None
 
 
 def test_an_unknown_set_stays_unknown() -> None:
-    lo, hi, created = _merge_created(3, 4, frozenset({1}), 5, 9, 6, 8, None)
+    lo, hi, created = _merge_created(3, 4, frozenset({1}), 5, 9, 6, 8, None, CAP)
     assert (lo, hi, created) == (3, 8, None)
-    lo, hi, created = _merge_created(lo, hi, created, 2, 10, NO_RANGE, -1, frozenset())
+    lo, hi, created = _merge_created(lo, hi, created, 2, 10, NO_RANGE, -1, frozenset(), CAP)
     assert (lo, hi, created) == (2, 8, None)
+
+
+def test_a_negative_cap_is_refused() -> None:
+    with pytest.raises(ValueError, match="created_max"):
+        SearchOptions(created_max=-1)

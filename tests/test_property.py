@@ -525,8 +525,9 @@ def test_search_options_keep_the_answers(i: int) -> None:
     two games' searches, the search without the atari-with-no-escape rule, the solver
     searching the game of rules.md before the live game for the defender too, the initial
     numbers without the sum scale, the attacker to play searching balance 0 first, the
-    search without the eye-space table, and ties among the most-proving children going to
-    the first keep the brute force's answers. (Without the
+    search without the eye-space table, ties among the most-proving children going to
+    the first, and stored proofs keeping only the stone-count range of the arrangements they
+    create keep the brute force's answers. (Without the
     1+epsilon trick, df-pn's numbers creep up by a few per cycle round some of these kos and
     the search takes unbounded time: not tested here.)"""
     c = case(i)
@@ -535,7 +536,7 @@ def test_search_options_keep_the_answers(i: int) -> None:
                     SearchOptions(capture=False, borrow=False), SearchOptions(atari=False),
                     SearchOptions(live_first=False), SearchOptions(sum_scale=1),
                     SearchOptions(far_first=False), SearchOptions(eyespace=False),
-                    SearchOptions(tie_phi=False)):
+                    SearchOptions(tie_phi=False), SearchOptions(created_max=0)):
         errors = check(c, options)
         assert not errors, f"{options}: " + report(c, errors)
 

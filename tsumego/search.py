@@ -94,12 +94,18 @@ class SearchOptions:
     # among children tied at the least delta, search the one with the largest phi (the
     # farthest from the opponent's proof) rather than the first (bounds.select_child)
     tie_phi: bool = True
+    # the created arrangements a stored proof keeps exactly (beyond: their stone-count range
+    # only, and the proof is searched again on every path whose counts overlap it); 64 until
+    # session 17, which searched large proofs again (gop/19747 B 1,435,350 nodes, 942,569 now)
+    created_max: int = 4096
     check_every: int = 1024  # nodes between budget checks
 
     def __post_init__(self) -> None:
         # an initial number of 0 reads as a proof: a scale below 1 would answer without search
         if self.sum_scale < 1:
             raise ValueError(f"sum_scale must be at least 1, not {self.sum_scale}")
+        if self.created_max < 0:
+            raise ValueError(f"created_max must be at least 0, not {self.created_max}")
 
 
 @contextmanager
@@ -130,16 +136,15 @@ _NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
 _PASS_KEY = _rng.getrandbits(64)
 _EMPTY: frozenset[int] = frozenset()
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
-CREATED_MAX = 4096  # created arrangements kept exactly per stored proof (beyond: counts only)
 _STATIC_AUX: tuple[int, int, frozenset[int] | None, bool] = (NO_RANGE, -1, _EMPTY, True)
 
 
 def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int, h: int,
-                   c_lo: int, c_hi: int, c_created: frozenset[int] | None
+                   c_lo: int, c_hi: int, c_created: frozenset[int] | None, cap: int
                    ) -> tuple[int, int, frozenset[int] | None]:
     """Add to a proof's created arrangements (stone-count range ``lo..hi`` and the exact set,
-    None once unknown or over ``CREATED_MAX``) one child's: the arrangement ``h`` its move
-    creates (stone count ``count``; ``NO_RANGE`` for none) and its own proof's."""
+    None once unknown or over ``cap``) one child's: the arrangement ``h`` its move creates
+    (stone count ``count``; ``NO_RANGE`` for none) and its own proof's."""
     if count != NO_RANGE:
         lo = min(lo, count)
         hi = max(hi, count)
@@ -151,7 +156,7 @@ def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int,
         created = created | c_created
         if count != NO_RANGE:
             created = created | {h}
-        if len(created) > CREATED_MAX:
+        if len(created) > cap:
             return lo, hi, None
     return lo, hi, created
 
@@ -399,7 +404,7 @@ class Engine:
             count = outside + ((c & 0xFF) | c >> 8).bit_count()
             lo = min(lo, count)
             hi = max(hi, count)
-        if len(plan) > CREATED_MAX:
+        if len(plan) > self.options.created_max:
             return lo, hi, None
         zob = geo.zobrist
         attacker = self.attacker
@@ -835,7 +840,8 @@ class Engine:
                     if r is None:
                         return None
                     c_lo, c_hi, c_cs, c_kf = r
-            lo, hi, created = _merge_created(lo, hi, created, c, h, c_lo, c_hi, c_cs)
+            lo, hi, created = _merge_created(lo, hi, created, c, h, c_lo, c_hi, c_cs,
+                                             self.options.created_max)
             kofree = kofree and c_kf
         black_wins = win == BLACK
         rec = NEG if black_wins else POS
@@ -851,9 +857,10 @@ class Engine:
         """Multiple iterative deepening at the current board: returns (phi, delta, dependency,
         lo, hi, created) for ``color`` to move, once solved or once a threshold is reached;
         ``lo..hi`` is the range of stone counts of the arrangements the proof creates below the
-        node, ``created`` those arrangements when there are at most ``CREATED_MAX`` (else
-        None). The last item says a proof is *ko-free*: no move in it was illegal by repetition
-        and the winner used no threat, so it holds at every balance and is stored so."""
+        node, ``created`` those arrangements when there are at most ``options.created_max``
+        (else None). The last item says a proof is *ko-free*: no move in it was illegal by
+        repetition and the winner used no threat, so it holds at every balance and is stored
+        so."""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_budget()
@@ -1017,10 +1024,11 @@ class Engine:
             else:
                 kofree = rep_dep == NO_DEP and all(a[3] for a in aux)
             created: frozenset[int] | None = _EMPTY
+            cap = self.options.created_max
             for i in chosen:
                 c_lo, c_hi, cs, _ = aux[i]
                 lo, hi, created = _merge_created(lo, hi, created, c_cnt[i], e_hash[sel[i]],
-                                                 c_lo, c_hi, cs)
+                                                 c_lo, c_hi, cs, cap)
             if dep == NO_DEP:
                 black_wins = (color if phi == 0 else opp) == BLACK
                 rec = nkt if not (kofree and self.options.kofree) else NEG if black_wins else POS
