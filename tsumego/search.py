@@ -153,9 +153,8 @@ def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int,
     if created is not None:
         if c_created is None:
             return lo, hi, None
-        created = created | c_created
-        if count != NO_RANGE:
-            created = created | {h}
+        # one copy (sets now reach thousands of arrangements)
+        created = created.union(c_created, (h,)) if count != NO_RANGE else created | c_created
         if len(created) > cap:
             return lo, hi, None
     return lo, hi, created
@@ -798,6 +797,7 @@ class Engine:
         lo, hi = NO_RANGE, -1
         created: frozenset[int] | None = _EMPTY
         kofree = True
+        cap = self.options.created_max
         for i in order:
             p = e_moves[i]
             h = e_hash[i]
@@ -840,8 +840,7 @@ class Engine:
                     if r is None:
                         return None
                     c_lo, c_hi, c_cs, c_kf = r
-            lo, hi, created = _merge_created(lo, hi, created, c, h, c_lo, c_hi, c_cs,
-                                             self.options.created_max)
+            lo, hi, created = _merge_created(lo, hi, created, c, h, c_lo, c_hi, c_cs, cap)
             kofree = kofree and c_kf
         black_wins = win == BLACK
         rec = NEG if black_wins else POS
