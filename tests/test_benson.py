@@ -10,7 +10,7 @@ import random
 
 from tsumego import BLACK, WHITE
 from tsumego.board import Board
-from tsumego.life import benson_alive, target_benson_alive
+from tsumego.life import benson_alive, never_vital, target_benson_alive
 
 
 def alive(diagram: str, color: int = WHITE) -> int:
@@ -100,3 +100,60 @@ def test_benson_alive_agrees_with_the_textbook_version_on_random_boards():
             assert got == _reference(board, color), (n, color)
             alive_seen += got != 0
     assert alive_seen > 100  # the boards are not all dead: the comparison means something
+
+
+def _random_board(rng: random.Random, size: int) -> Board:
+    board = Board(size)
+    density = rng.uniform(0.3, 0.8)
+    for p in range(size * size):
+        if rng.random() < density:
+            board.play_fast(p, WHITE if rng.random() < 0.6 else BLACK)
+    return board
+
+
+def test_target_answer_agrees_with_the_whole_board_answer():
+    # target_benson_alive stops as soon as a target block is sure to die: its answer must
+    # still be the whole algorithm's, for targets of one block, several blocks, or stones
+    rng = random.Random(11)
+    alive_seen = 0
+    for n in range(3000):
+        board = _random_board(rng, rng.choice((5, 6, 7, 9)))
+        for color in (BLACK, WHITE):
+            own = board.stones(color)
+            if not own:
+                continue
+            stones = [p for p in range(board.size ** 2) if own >> p & 1]
+            target = 0
+            for p in rng.sample(stones, rng.randint(1, min(3, len(stones)))):
+                target |= 1 << p
+            whole = benson_alive(board, color)
+            assert target_benson_alive(board, target, color) == (target & whole == target), n
+            alive_seen += target & whole == target
+    assert alive_seen > 50
+
+
+def test_the_outside_hint_never_changes_the_answer():
+    # never_vital's points, computed once, hold on every board that plays inside the region
+    # reach (captures included), and Benson seeded with them answers as without them
+    rng = random.Random(5)
+    used = 0
+    for n in range(400):
+        size = rng.choice((6, 7, 9))
+        board = _random_board(rng, size)
+        x0, y0 = rng.randrange(size - 2), rng.randrange(size - 2)
+        x1, y1 = rng.randrange(x0 + 2, size + 1), rng.randrange(y0 + 2, size + 1)
+        region = 0
+        for y in range(y0, y1):
+            for x in range(x0, x1):
+                region |= 1 << (y * size + x)
+        color = rng.choice((BLACK, WHITE))
+        outside = never_vital(board, region, color)
+        assert not outside & region and not outside & board.stones(color)
+        used += outside != 0
+        for _ in range(30):
+            assert benson_alive(board, color, outside) == benson_alive(board, color), n
+            empty = [p for p in range(size * size) if (board.empty & region) >> p & 1]
+            if not empty:
+                break
+            board.play_fast(rng.choice(empty), rng.choice((BLACK, WHITE)))
+    assert used > 100

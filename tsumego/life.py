@@ -11,71 +11,120 @@ from __future__ import annotations
 
 import time
 
-from .board import Board, bits, opponent
+from .board import BLACK, Board, bits, opponent
 
 
-def benson_alive(board: Board, color: int) -> int:
+def benson_alive(board: Board, color: int, outside: int = 0) -> int:
     """Mask of ``color``'s stones that are unconditionally alive by Benson's algorithm.
 
     Regions are the edge-connected components of points without ``color`` stones. A region is
     vital to a block when every empty point of the region is a liberty of the block. Blocks with
     fewer than two vital regions are dropped, then regions touching a dropped block, until stable.
+    ``outside``: points known to lie in a region that holds an empty point no ``color`` stone
+    touches (:func:`never_vital`); a hint that only saves work, the answer is the same.
     """
+    return _benson(board, color, outside, 0)
+
+
+def _benson(board: Board, color: int, outside: int, target: int) -> int:
+    """:func:`benson_alive`; with a ``target``, 0 as soon as one of its blocks is sure to die
+    (the answer is then wrong for other blocks, but right for the target)."""
     geo = board.geo
-    own = board.stones(color)
+    flood = geo.flood
+    dilate = geo.dilate
+    own = board.black if color == BLACK else board.white
     if not own:
         return 0
-    empty = board.empty
+    empty = geo.full & ~(board.black | board.white)
     others = geo.full & ~own
     # A region holding an empty point that touches no ``color`` stone is vital to nothing:
     # drop those regions first. Fewer than two candidate regions left means nobody lives.
-    dead_seed = empty & ~geo.dilate(own)
-    candidates = others & ~geo.flood(dead_seed, others) if dead_seed else others
+    dead_seed = empty & ~dilate(own) | outside
+    candidates = others & ~flood(dead_seed, others) if dead_seed else others
     if not candidates:
         return 0
-    first = geo.flood(candidates & -candidates, candidates)
+    first = flood(candidates & -candidates, candidates)
     if first == candidates:
         return 0
+    regions = [first]
+    rest = candidates & ~first
+    while rest:
+        r = flood(rest & -rest, candidates)
+        regions.append(r)
+        rest &= ~r
     # only candidate regions can be vital (the others hold a point that is no block's
     # liberty), and only blocks next to one can have a vital region
-    blocks = geo.parts(own & geo.dilate(candidates), own)
-    regions = [first, *geo.parts(candidates & ~first, candidates)]
-    libs = [geo.dilate(b) & empty for b in blocks]
-    # vital[r] = indices of blocks to which region r is vital
-    alive_blocks = set(range(len(blocks)))
-    live_regions = set(range(len(regions)))
-    dil_regions = [geo.dilate(r) for r in regions]
+    near = [dilate(r) for r in regions]
+    holes = [r & empty for r in regions]
+    # the blocks next to a candidate region, the target's first: only they can have a vital
+    # region. vital[i]: the regions vital to block i, as a mask of region indices; touch[j]:
+    # the blocks region j touches, as a mask of block indices (both fixed: only which blocks
+    # and regions still stand changes below)
+    blocks: list[int] = []
+    vital: list[int] = []
+    touch = [0] * len(regions)
+    seeds = own & dilate(candidates)
+    mine = flood(target, own) if target else 0  # the target's blocks
+    got = 0
+    for phase, rest in enumerate((seeds & mine, seeds & ~mine)):
+        if phase and got != mine:
+            return 0  # a target stone whose block touches no candidate region
+        while rest:
+            b = flood(rest & -rest, own)
+            rest &= ~b
+            got |= b
+            i = len(blocks)
+            blocks.append(b)
+            libs = dilate(b) & empty
+            v = 0
+            for j, d in enumerate(near):
+                if d & b:
+                    touch[j] |= 1 << i
+                    if not holes[j] & ~libs:
+                        v |= 1 << j
+            if v & (v - 1) == 0 and b & target:
+                return 0  # a target block without two vital regions
+            vital.append(v)
+    alive = (1 << len(blocks)) - 1
+    live = (1 << len(regions)) - 1
     while True:
-        changed = False
-        for bi in list(alive_blocks):
-            count = 0
-            for ri in live_regions:
-                r = regions[ri]
-                if dil_regions[ri] & blocks[bi] and (r & empty) & ~libs[bi] == 0:
-                    count += 1
-                    if count >= 2:
-                        break
-            if count < 2:
-                alive_blocks.discard(bi)
-                changed = True
-        for ri in list(live_regions):
-            border = dil_regions[ri] & own
-            for bi in range(len(blocks)):
-                if bi not in alive_blocks and blocks[bi] & border:
-                    live_regions.discard(ri)
-                    changed = True
-                    break
-        if not changed:
+        kept = alive
+        for i, v in enumerate(vital):
+            if kept >> i & 1:
+                v &= live
+                if v & (v - 1) == 0:
+                    kept &= ~(1 << i)
+        if kept == alive:
             break
+        alive = kept
+        for j, t in enumerate(touch):
+            if t & ~alive:
+                live &= ~(1 << j)
     out = 0
-    for bi in alive_blocks:
-        out |= blocks[bi]
+    for i, b in enumerate(blocks):
+        if alive >> i & 1:
+            out |= b
     return out
 
 
-def target_benson_alive(board: Board, target: int, defender: int) -> bool:
-    """True when every target stone belongs to a Benson-alive block."""
-    alive = benson_alive(board, defender)
+def never_vital(board: Board, region: int, color: int) -> int:
+    """Points that lie, on this board and on every board play inside ``region`` can reach from
+    it, in a region (for :func:`benson_alive`) holding an empty point that no ``color`` stone
+    touches: the points outside ``region`` without a ``color`` stone (they never gain one)
+    joined to an empty point whose neighbours all are such points. Seeding Benson's first
+    flood with them spares it most of its steps on a board whose outside is wide open."""
+    geo = board.geo
+    own = board.stones(color)
+    free = geo.full & ~region & ~own
+    # empty, outside the region, and every neighbour outside the region without ``own``
+    seeds = free & board.empty & ~geo.spread(geo.full & ~free)
+    return geo.flood(seeds, free)
+
+
+def target_benson_alive(board: Board, target: int, defender: int, outside: int = 0) -> bool:
+    """True when every target stone belongs to a Benson-alive block (``outside``: as for
+    :func:`benson_alive`)."""
+    alive = _benson(board, defender, outside, target)
     return target & alive == target
 
 
