@@ -25,7 +25,9 @@ limit); ratios are taken only where both solved.
 first move, the question tsumego.js answers; without it every first move is also proved or
 refuted, as ``tsumego solve`` does.
 
-``--jobs N`` solves in N worker processes; keep the default 1 for honest timings.
+``--jobs N`` solves in N worker processes, each file in a fresh one (as ``tsumego solve``
+runs: a worker kept for hundreds of files ran the late ones 10-20% slower, session 18); keep
+the default 1 for the least disturbed timings.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ import argparse
 import csv
 import json
 import math
+import multiprocessing
 import random
 import resource
 import statistics
@@ -133,6 +136,7 @@ class Row:
     nodes: int = 0
     seconds: float = 0.0
     cpu: float = 0.0  # process CPU seconds of the solve (shows how shared the machine was)
+    rss_mib: float = 0.0  # a worker's peak resident size when the row was done (else 0)
     limit: str | None = None
     error: str | None = None
 
@@ -188,6 +192,8 @@ def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
         row.nodes = sol.nodes
         row.seconds = sol.seconds
         row.cpu = time.process_time() - c0
+        if multiprocessing.parent_process() is not None:  # a worker's own peak
+            row.rss_mib = peak_rss_mib()[0]
         row.limit = sol.limit
         row.winner = None if sol.winner is None or sol.limit else side_name(sol.winner)
         row.best = None if sol.best is None else to_sgf(sol.best, size)
@@ -216,7 +222,13 @@ def run_all(tasks: Sequence[Task], spec: Spec, jobs: int) -> Iterator[list[Row]]
         for t in tasks:
             yield solve_file(t, spec)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # a fresh worker per file (forked from a server that has imported the solver); the
+    # worker start is not in any timing, which starts inside solve_file
+    ctx: Any = multiprocessing.get_context("spawn")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["tsumego.solver", "tsumego.sgf"])
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, max_tasks_per_child=1) as pool:
         yield from pool.map(solve_file, tasks, [spec] * len(tasks), chunksize=1)
 
 
@@ -499,6 +511,8 @@ def totals(rows: Sequence[Row], wall: float) -> dict[str, Any]:
     total_s = sum(secs)
     mism = [r for r in runs if r.stated_ok == "no"]
     me, kids = peak_rss_mib()
+    # a worker is a child of the fork server, not of this process: its rows carry its peak
+    kids = max([kids, *(r.rss_mib for r in rows)])
     return {
         "kind": "totals",
         "files": len({r.problem for r in rows}),
