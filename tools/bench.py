@@ -58,6 +58,7 @@ from tsumego.coords import to_sgf  # noqa: E402
 from tsumego.search import SearchOptions  # noqa: E402
 from tsumego.eyespace import database  # noqa: E402
 from tsumego.solver import K  # noqa: E402
+from tsumego.verify import worker_context  # noqa: E402
 
 # --ablate NAME: the technique turned off, as SearchOptions fields
 ABLATIONS: dict[str, dict[str, Any]] = {
@@ -233,10 +234,7 @@ def run_all(tasks: Sequence[Task], spec: Spec, jobs: int) -> Iterator[list[Row]]
         return
     # a fresh worker per file (forked from a server that has imported the solver); the
     # worker start is not in any timing, which starts inside solve_file
-    ctx: Any = multiprocessing.get_context("spawn")
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["tsumego.solver", "tsumego.sgf"])
+    ctx = worker_context(("tsumego.solver", "tsumego.sgf"))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, max_tasks_per_child=1,
                              initializer=_warm_worker) as pool:
         yield from pool.map(solve_file, tasks, [spec] * len(tasks), chunksize=1)

@@ -32,6 +32,8 @@ def _benson(board: Board, color: int, outside: int, target: int) -> int:
     geo = board.geo
     flood = geo.flood
     dilate = geo.dilate
+    # read directly rather than by board.stones and board.empty: this runs once per new
+    # defender's child (about 14% of a hard search's time) and the calls cost 5% of it
     own = board.black if color == BLACK else board.white
     if not own:
         return 0
@@ -46,12 +48,7 @@ def _benson(board: Board, color: int, outside: int, target: int) -> int:
     first = flood(candidates & -candidates, candidates)
     if first == candidates:
         return 0
-    regions = [first]
-    rest = candidates & ~first
-    while rest:
-        r = flood(rest & -rest, candidates)
-        regions.append(r)
-        rest &= ~r
+    regions = [first, *geo.parts(candidates & ~first, candidates)]
     # only candidate regions can be vital (the others hold a point that is no block's
     # liberty), and only blocks next to one can have a vital region
     near = [dilate(r) for r in regions]

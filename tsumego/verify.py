@@ -1098,11 +1098,13 @@ class _Worker:
         self.conn.close()
 
 
-def _context() -> Any:
+def worker_context(preload: Sequence[str] = ("tsumego.verify",)) -> Any:
+    """A multiprocessing context for fresh worker processes: forked from a server that has
+    imported the ``preload`` modules where the platform has one, else spawned."""
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["tsumego.verify"])
+        ctx.set_forkserver_preload(list(preload))
         return ctx
     return multiprocessing.get_context("spawn")
 
@@ -1120,7 +1122,7 @@ def run_pool(tasks: Sequence[Task], options: Options, jobs: int,
     size = chunk or chunk_size(len(tasks), jobs)
     todo: deque[list[Task]] = deque(
         list(tasks[i:i + size]) for i in range(0, len(tasks), size))
-    ctx = _context()
+    ctx = worker_context()
     limit = hard_limit(options)
     workers = [_Worker(ctx, options) for _ in range(jobs)]
     by_index = {t.index: t for t in tasks}
@@ -1301,4 +1303,4 @@ def read_jsonl(path: str | Path) -> list[Result]:
 __all__ = ["CLASSES", "ANSWERS", "Options", "Task", "Result", "BookMove", "LinePosition",
            "IllegalLine", "Cache", "Run", "collect", "book_tree", "detect_convention",
            "mark_correct", "verify_problem", "verify_all", "run_pool", "run_dask",
-           "hard_limit", "chunk_size", "write_jsonl", "read_jsonl"]
+           "hard_limit", "chunk_size", "write_jsonl", "read_jsonl", "worker_context"]
