@@ -504,6 +504,20 @@ class Engine:
                 self.history, self.seen = saved
         return color if phi == 0 else opponent(color)
 
+    def known_winner(self, color: int, nkt: int, passed: bool, h: int, seen: int,
+                     path: Iterable[int]) -> tuple[int, int]:
+        """(winner, proof work) of arrangement ``h`` with ``color`` to move, read from the
+        table without a search: a proof the engine already holds and may use on this path
+        (the rule of :meth:`_lookup`; ``seen`` and ``path`` are the stone counts and the
+        arrangements of the path *above* the position); (0, 0) when it holds none. A caller
+        that asks about many positions it met before (the tree builder) saves the expansion
+        and the children's look-ups a search from the root would make."""
+        phi, delta, *_ = self._lookup(color, nkt, passed, h, (1, 1), seen, path)
+        if phi and delta:
+            return 0, 0
+        e = self.solved.data.get(self._solved_key(h, color, passed))
+        return (color if phi == 0 else opponent(color)), (e[2] if e is not None else 0)
+
     def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
         self._root_depth = depth
         self.root_move = None
