@@ -67,10 +67,17 @@ class _Failure(Exception):
         self.reason = reason
 
 
-def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker: int) -> bool:
+SAFE_MAX = 2_000_000  # arrangements the pass-alive memo keeps
+
+
+def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker: int,
+                                 safe: set[Arrangement] | None = None) -> bool:
     """Exhaustive: can ``attacker`` capture a target stone with successive plays, the defender
-    passing? Arrangements never repeat (stones only appear, and defender stones only go)."""
+    passing? Arrangements never repeat (stones only appear, and defender stones only go).
+    ``safe`` holds arrangements from which earlier calls found no capture (shared between the
+    leaves of one tree, whose searches overlap); this call adds its own when it finds none."""
     seen: set[tuple[int, int]] = set()
+    known = safe if safe is not None else set()
     stack = [board.copy()]
     while stack:
         b = stack.pop()
@@ -83,11 +90,15 @@ def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker
             if cap & target:
                 return True
             key = (nb.black, nb.white)
-            if key not in seen:
+            if key not in seen and key not in known:
                 seen.add(key)
                 stack.append(nb)
         if len(seen) > 500_000:
             raise CheckError("pass-alive test too large")
+    if safe is not None:
+        if len(safe) > SAFE_MAX:
+            safe.clear()  # a bounded memo: what it forgets is searched again
+        safe |= seen
     return False
 
 
@@ -105,6 +116,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     count = [0]
     colors, points = tree.color, tree.point
     path: list[str] = []  # the moves to the node being checked
+    safe: set[Arrangement] = set()  # arrangements the attacker cannot capture from alone
 
     def fail(reason: str, last: str | None = None) -> _Failure:
         return _Failure(path + ([last] if last else []), reason)
@@ -130,7 +142,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         kids = tree.children(node)
         if not kids:
             if winner == defender and not _attacker_can_capture_alone(b, target, region,
-                                                                      attacker):
+                                                                      attacker, safe):
                 return
             raise fail("a leaf that is not terminal")
         moves = []
