@@ -373,9 +373,8 @@ class _Builder:
         for c in kids:
             if c.static == color:
                 return c
-        winner = color
-        if self.full:
-            got = self.sizes.get(self.size_key(color, nkt, passed, winner))
+        if self.full:  # the winner is the side to move here: ``color`` keys its tables
+            got = self.sizes.get(self.size_key(color, nkt, passed, color))
             if got is not None and got[0] < INFINITE:
                 was = next((c for c in kids if c.move == got[2]), None)
                 if was is not None and \
@@ -393,7 +392,7 @@ class _Builder:
         self.budget = min(self.lookahead, self.reserve)
         start, nodes0 = self.budget, self.engine.nodes
         self.search_stop = nodes0 + min(10 * self.lookahead, self.search_reserve)
-        pick = self.lookahead_pick(cands, color, history, depth, winner)
+        pick = self.lookahead_pick(cands, color, history, depth, color)
         self.reserve -= start - max(self.budget, 0)
         self.search_reserve -= self.engine.nodes - nodes0
         return pick
