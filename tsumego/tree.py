@@ -13,6 +13,8 @@ where the outcome is plain (capture, an unconditionally alive target).
 
 from __future__ import annotations
 
+import random
+import statistics
 import time
 from dataclasses import dataclass, field
 
@@ -119,6 +121,81 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
             raise TreeTooLarge(f"the tree took more than {time_limit:g} s") from None
         raise
     return SolutionTree(problem, root, color, balance, winner, mode)
+
+
+@dataclass(frozen=True)
+class TreeEstimate:
+    """Knuth's estimate of the size of a ``full`` tree, from random lines through it.
+
+    Each probe follows the tree from the root, taking the winner's move the builder keeps
+    without its lookahead and a random reply at the loser's turns; the nodes the probe's
+    depths would hold if every turn branched as the probe's did is an unbiased estimate of
+    the tree's size. Where the size sits in a few long lines, the probes that find them are
+    rare and huge, so ``mean`` is low until they are found and then dominated by them:
+    ``largest`` and ``plies`` say how skewed the tree is."""
+
+    probes: int
+    mean: float  # the estimate: the mean of the probes' estimates
+    median: float
+    largest: float
+    plies: int  # the longest line a probe followed, in moves
+
+
+def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
+                       probes: int = 1_000, seed: int = 0,
+                       time_limit: float | None = None) -> TreeEstimate:
+    """Estimate the nodes of ``build_tree(problem, mode="full", lookahead=0)`` from
+    ``probes`` random lines (Knuth, 1975), for sides whose full tree is too large to build:
+    each probe asks the engine only about the positions on its line. Raises
+    :class:`TreeTooLarge` past ``time_limit`` seconds."""
+    if probes < 1:
+        raise ValueError("an estimate needs at least one probe")
+    color = problem.to_play if to_play is None else to_play
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    # the tree's own engine, as build_tree makes it
+    eng = Engine(problem, deadline=deadline,
+                 options=SearchOptions(tie_phi=False, created_max=64))
+    b = _Builder(problem, eng, "full", INFINITE, deadline, 0)
+    rng = random.Random(seed)
+    board = b.board
+    estimates: list[float] = []
+    longest = 0
+    try:
+        with deep_search():
+            history = {board.hash: 0}
+            b.seen = 1 << (board.black | board.white).bit_count()
+            root = b.children(color, balance, False, history)
+            winners = [b.defender if color == b.attacker and c.move == PASS
+                       else b.winner_after(c, color, history, 0)[0] for c in root]
+            for _ in range(probes):
+                i = rng.randrange(len(root))
+                c, winner, mover = root[i], winners[i], color
+                weight = len(root)
+                est = 1 + weight  # the root and its children
+                path: list[tuple[_Token, dict[int, int]]] = []
+                hist, depth = history, 0
+                while not c.static:
+                    hist, tok = b.enter(c, mover, hist, depth)
+                    path.append((tok, hist))
+                    passed, nkt = c.move == PASS, c.nkt
+                    mover, depth = opponent(mover), depth + 1
+                    kids = b.children(mover, nkt, passed, hist)
+                    if mover == winner:
+                        c = b.winner_pick(kids, mover, nkt, passed, hist, depth)
+                    else:
+                        weight *= len(kids)
+                        c = kids[rng.randrange(len(kids))]
+                    est += weight
+                for j in range(len(path) - 1, -1, -1):
+                    b.leave(path[j][0], path[j - 1][1] if j else history)
+                estimates.append(float(est))
+                longest = max(longest, depth + 1)
+    except SearchLimit as e:
+        if e.kind == "time":
+            raise TreeTooLarge(f"the estimate took more than {time_limit:g} s") from None
+        raise
+    return TreeEstimate(probes, statistics.fmean(estimates), statistics.median(estimates),
+                        max(estimates), longest)
 
 
 # kind, board snapshot, hash, old index, old mask of stone counts
@@ -543,4 +620,5 @@ class _Builder:
         return winner == self.defender and self.engine._benson_alive(self.board.hash)
 
 
-__all__ = ["TreeNode", "SolutionTree", "build_tree", "TreeTooLarge", "SearchLimit"]
+__all__ = ["TreeNode", "SolutionTree", "build_tree", "TreeTooLarge", "SearchLimit",
+           "TreeEstimate", "estimate_full_tree"]
