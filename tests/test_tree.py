@@ -565,3 +565,22 @@ def test_the_estimate_tool_prints_a_line_per_problem(tmp_path: Path) -> None:
                       lookahead=0).nodes
     assert abs(float(fields[4]) / size - 1) < 0.1
     assert lines[2].startswith(str(broken)) and "ERROR" in lines[2]
+
+
+def test_tree_stats_estimates_a_full_tree_over_its_limit() -> None:
+    """tools/tree_stats.py --estimate: a full tree over --max-tree-nodes is not built, and its
+    row says so and gives the estimated size (rabbity-six B's full tree has 1,372 nodes
+    without lookahead)."""
+    import subprocess
+    import sys
+
+    tool = PROBLEMS.parent / "tools" / "tree_stats.py"
+    r = subprocess.run([sys.executable, str(tool), str(PROBLEMS / "rabbity-six.sgf"),
+                        "--max-tree-nodes", "500", "--estimate", "3000"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    row = r.stdout.splitlines()[1]
+    assert "full tree: the tree has more than 500 nodes" in row
+    m = re.search(r"estimated (\S+) nodes without lookahead \(3000 probes", row)
+    assert m is not None, row
+    assert 500 < float(m.group(1)) < 2_000

@@ -21,6 +21,8 @@ largest tree sizes per mode, how many full trees were proved / not proved / coul
 or checked (errors), the total check time. A full tree that the checker rejects, or a builder
 that finds no winning move for the engine's winner, is a solver bug: such cases are listed
 again at the end under ``BUGS`` with what reproduces them (file, side, balance, mode).
+With ``--estimate PROBES``, a full tree too large to build gets Knuth's estimate of its size
+in its row (:func:`tsumego.tree.estimate_full_tree`, from that many random lines).
 """
 
 from __future__ import annotations
@@ -43,7 +45,9 @@ from tsumego.check import CheckError, check_tree  # noqa: E402
 from tsumego.export import sgf_text  # noqa: E402
 from tsumego.search import SearchLimit  # noqa: E402
 from tsumego.sgf import parse_problem, read_move_tree, read_tree  # noqa: E402
-from tsumego.tree import SolutionTree, TreeTooLarge, build_tree  # noqa: E402
+from tsumego.problem import Problem  # noqa: E402
+from tsumego.tree import (SolutionTree, TreeTooLarge, build_tree,  # noqa: E402
+                          estimate_full_tree)
 
 NO_WINNING_MOVE = "the engine's winner has no winning move"
 
@@ -86,6 +90,17 @@ def tree_balance(sol: object) -> int:
     return int(balance)
 
 
+def estimate_note(problem: Problem, balance: int, args: argparse.Namespace) -> str:
+    """Knuth's estimate of the full tree that was too large to build, for the row's detail."""
+    try:
+        e = estimate_full_tree(problem, to_play=problem.to_play, balance=balance,
+                               probes=args.estimate, time_limit=args.tree_time_limit)
+    except TreeTooLarge as err:
+        return f"; no estimate: {err}"
+    return (f"; estimated {e.mean:.3g} nodes without lookahead ({e.probes} probes, median "
+            f"{e.median:.3g}, largest {e.largest:.3g}, longest line {e.plies})")
+
+
 def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Row:
     row = Row(name)
     try:
@@ -113,6 +128,8 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
                                      lookahead=args.lookahead)
         except TreeTooLarge as e:
             row.check, row.detail = "ERROR", f"{mode} tree: {e}"
+            if mode == "full" and args.estimate > 0:
+                row.detail += estimate_note(problem, balance, args)
         except SearchLimit as e:
             row.check, row.detail = "ERROR", f"{mode} tree: {e.kind} limit"
         except AssertionError as e:
@@ -234,6 +251,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--lookahead", type=int, default=None,
                     help="positions the builder looks ahead at each winner's node (0: none; "
                          "default: build_tree's, 2000 for readable trees, 200000 for full)")
+    ap.add_argument("--estimate", type=int, default=0, metavar="PROBES",
+                    help="where a full tree is too large to build, estimate its size from "
+                         "this many random lines (tsumego.tree.estimate_full_tree; default 0: "
+                         "no estimate)")
     ap.add_argument("--keep", default=None, help="write the full trees to this directory")
     ap.add_argument("--resume", default=None, metavar="OUTPUT",
                     help="the output of an interrupted run: its problems are not run again, "
