@@ -100,14 +100,7 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     deadline = None if time_limit is None else time.monotonic() + time_limit
     if lookahead is None:
         lookahead = 2_000 if mode == "readable" else 200_000
-    # The tree's own engine takes the first of the children tied at the least delta (the
-    # solver's default takes the one with the largest phi, which searches fewer nodes but
-    # finds other proofs: full trees of 7 collection sides 187,384 nodes with this, 214,166
-    # with the default, gop/15589 W 15,956 and 21,940), and keeps proofs' created sets up to
-    # 64 (the solver's 4,096 searches fewer nodes but made larger full trees: gop/11089 W
-    # 102,936 nodes against 83,954, 15589 W 17,002 against 15,956)
-    eng = engine if engine is not None else Engine(
-        problem, deadline=deadline, options=SearchOptions(tie_phi=False, created_max=64))
+    eng = engine if engine is not None else _tree_engine(problem, deadline)
     b = _Builder(problem, eng, mode, max_nodes, deadline, lookahead)
     root = TreeNode(color=opponent(color), move=None)
     try:
@@ -121,6 +114,17 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
             raise TreeTooLarge(f"the tree took more than {time_limit:g} s") from None
         raise
     return SolutionTree(problem, root, color, balance, winner, mode)
+
+
+def _tree_engine(problem: Problem, deadline: float | None) -> Engine:
+    """The engine a tree is built with. It takes the first of the children tied at the least
+    delta (the solver's default takes the one with the largest phi, which searches fewer nodes
+    but finds other proofs: full trees of 7 collection sides 187,384 nodes with this, 214,166
+    with the default, gop/15589 W 15,956 and 21,940), and keeps proofs' created sets up to 64
+    (the solver's 4,096 searches fewer nodes but made larger full trees: gop/11089 W 102,936
+    nodes against 83,954, 15589 W 17,002 against 15,956)."""
+    return Engine(problem, deadline=deadline,
+                  options=SearchOptions(tie_phi=False, created_max=64))
 
 
 @dataclass(frozen=True)
@@ -152,31 +156,23 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
         raise ValueError("an estimate needs at least one probe")
     color = problem.to_play if to_play is None else to_play
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    # the tree's own engine, as build_tree makes it
-    eng = Engine(problem, deadline=deadline,
-                 options=SearchOptions(tie_phi=False, created_max=64))
-    b = _Builder(problem, eng, "full", INFINITE, deadline, 0)
+    b = _Builder(problem, _tree_engine(problem, deadline), "full", INFINITE, deadline, 0)
     rng = random.Random(seed)
-    board = b.board
     estimates: list[float] = []
     longest = 0
     try:
         with deep_search():
-            history = {board.hash: 0}
-            b.seen = 1 << (board.black | board.white).bit_count()
-            root = b.children(color, balance, False, history)
-            winners = [b.defender if color == b.attacker and c.move == PASS
-                       else b.winner_after(c, color, history, 0)[0] for c in root]
+            history, root = b.root_moves(color, balance)
             for _ in range(probes):
-                i = rng.randrange(len(root))
-                c, winner, mover = root[i], winners[i], color
-                weight = len(root)
+                c, winner, _ = root[rng.randrange(len(root))]
+                mover, weight = color, len(root)
                 est = 1 + weight  # the root and its children
-                path: list[tuple[_Token, dict[int, int]]] = []
+                path: list[tuple[_Token, dict[int, int]]] = []  # undo token, parent history
                 hist, depth = history, 0
                 while not c.static:
+                    parent = hist
                     hist, tok = b.enter(c, mover, hist, depth)
-                    path.append((tok, hist))
+                    path.append((tok, parent))
                     passed, nkt = c.move == PASS, c.nkt
                     mover, depth = opponent(mover), depth + 1
                     kids = b.children(mover, nkt, passed, hist)
@@ -186,8 +182,8 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                         weight *= len(kids)
                         c = kids[rng.randrange(len(kids))]
                     est += weight
-                for j in range(len(path) - 1, -1, -1):
-                    b.leave(path[j][0], path[j - 1][1] if j else history)
+                for tok, parent in reversed(path):
+                    b.leave(tok, parent)
                 estimates.append(float(est))
                 longest = max(longest, depth + 1)
     except SearchLimit as e:
@@ -338,19 +334,25 @@ class _Builder:
                                         self.seen, history)
 
     # --- building ------------------------------------------------------------------------------
-    def first_moves(self, root: TreeNode, color: int, balance: int) -> int:
-        """Fill the root: every correct first move (best first), then the wrong ones."""
+    def root_moves(self, color: int, balance: int) -> tuple[dict[int, int],
+                                                            list[tuple[_Child, int, int]]]:
+        """Start the game at the problem's position: its history, and every first move of
+        ``color`` with its (winner, proof work)."""
         board = self.board
         history = {board.hash: 0}
         self.seen = 1 << (board.black | board.white).bit_count()
-        kids = self.children(color, balance, False, history)
         scored = []
-        for c in kids:
+        for c in self.children(color, balance, False, history):
             if color == self.attacker and c.move == PASS:
                 w, work = self.defender, 0  # the defender passes back and the game ends
             else:
                 w, work = self.winner_after(c, color, history, 0)
             scored.append((c, w, work))
+        return history, scored
+
+    def first_moves(self, root: TreeNode, color: int, balance: int) -> int:
+        """Fill the root: every correct first move (best first), then the wrong ones."""
+        history, scored = self.root_moves(color, balance)
         winners = [s for s in scored if s[1] == color]
         losers = [s for s in scored if s[1] != color]
         winner = color if winners else opponent(color)
