@@ -584,3 +584,36 @@ def test_tree_stats_estimates_a_full_tree_over_its_limit() -> None:
     m = re.search(r"estimated (\S+) nodes without lookahead \(3000 probes", row)
     assert m is not None, row
     assert 500 < float(m.group(1)) < 2_000
+
+
+def test_the_estimate_tool_goes_on_after_a_crash(monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """One problem whose estimate fails unexpectedly gets an ERROR line; the next problem
+    is still estimated."""
+    import importlib.util
+    import sys
+
+    tools = PROBLEMS.parent / "tools"
+    monkeypatch.syspath_prepend(str(tools))
+    spec = importlib.util.spec_from_file_location("tree_estimate_tool",
+                                                  tools / "tree_estimate.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    real = tool.estimate_full_tree
+    calls: list[int] = []
+
+    def flaky(problem, **kw):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("boom")
+        return real(problem, **kw)
+
+    monkeypatch.setattr(tool, "estimate_full_tree", flaky)
+    seki = str(PROBLEMS / "seki.sgf")
+    assert tool.main([str(PROBLEMS / "snapback.sgf"), seki, "--probes", "50"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    assert "ERROR crash: RuntimeError: boom" in lines[1]
+    assert lines[2].startswith(seki) and lines[2].split()[1:4] == ["W", "+0", "50"]
+    sys.modules.pop("tree_stats", None)  # imported by the tool from tools/
