@@ -299,7 +299,12 @@ def test_a_tree_over_its_node_limit_is_not_written(tmp_path, verb):
                "--tree-max-nodes", "50")
     assert r.exit_code == 3, r.output
     assert "no full tree written" in r.stderr and "more than 50 nodes" in r.stderr
+    assert "--tree readable" in r.stderr
     assert not out.exists()
+    r = invoke(verb, str(PROBLEMS / "rabbity-six.sgf"), "-o", str(out), "--tree", "readable",
+               "--tree-max-nodes", "2")
+    assert r.exit_code == 3, r.output
+    assert "no readable tree written" in r.stderr and "--tree readable" not in r.stderr
     r = invoke(verb, str(PROBLEMS / "rabbity-six.sgf"), "-o", str(out), "--tree", "full")
     assert r.exit_code == 0, r.output
     assert out.exists()

@@ -209,8 +209,10 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
         tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode,
                           max_nodes=max_nodes, time_limit=time_limit)
     except TreeTooLarge as e:
+        hint = ("; a readable tree (--tree readable) keeps only the best resistance and is "
+                "far smaller" if mode == "full" else "")
         return (f"{file}: no {mode} tree written: {e} (--tree-time-limit, "
-                f"--tree-max-nodes)"), True
+                f"--tree-max-nodes){hint}"), True
     try:
         original = read_tree(Path(file).read_bytes(), file)
     except (OSError, ProblemError):
