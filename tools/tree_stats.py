@@ -149,7 +149,10 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     except (OSError, ProblemError):
         original = None
     out = outdir / (name.replace("/", "__"))
-    out.write_bytes("".join(sgf_text(tree, original, [sol], __version__)).encode("utf-8"))
+    with out.open("wb") as f:  # in pieces: a full tree's text runs to hundreds of megabytes
+        f.writelines(piece.encode("utf-8") for piece in sgf_text(tree, original, [sol],
+                                                                  __version__))
+    del tree, trees  # the checker reads the file; the tree's nodes (gigabytes) can go
     t0 = time.monotonic()
     try:
         moves, root_game = read_move_tree(out.read_bytes(), str(out))
