@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -11,6 +10,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from conftest import load_tool
 
 REPO = Path(__file__).resolve().parent.parent
 BENCH = REPO / "tools" / "bench.py"
@@ -137,12 +137,7 @@ def test_text_compare_and_board(collection: Path) -> None:
 
 
 def _load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench", BENCH)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench"] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("bench")
 
 
 def test_random_games_are_legal() -> None:

@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from conftest import load_tool
 
 from tsumego import WHITE, parse_problem, solve
 from tsumego.coords import from_sgf
 from tsumego.sgf import read_tree
 
-REPO = Path(__file__).resolve().parent.parent
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("convert_sanderland",
-                                                  REPO / "tools" / "convert_sanderland.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["convert_sanderland"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-conv = _load()
+conv = load_tool("convert_sanderland")
 
 # a straight three in the top-left corner (our own position)
 PROBLEM = {"AB": ["ea", "eb", "ac", "bc", "cc", "dc", "ec"],

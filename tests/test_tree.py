@@ -595,16 +595,12 @@ def test_the_estimate_tool_goes_on_after_a_crash(monkeypatch: pytest.MonkeyPatch
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """One problem whose estimate fails unexpectedly gets an ERROR line; the next problem
     is still estimated."""
-    import importlib.util
     import sys
 
-    tools = PROBLEMS.parent / "tools"
-    monkeypatch.syspath_prepend(str(tools))
-    spec = importlib.util.spec_from_file_location("tree_estimate_tool",
-                                                  tools / "tree_estimate.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    from conftest import TOOLS, load_tool
+
+    monkeypatch.syspath_prepend(str(TOOLS))
+    tool = load_tool("tree_estimate")
     real = tool.estimate_full_tree
     calls: list[int] = []
 
@@ -622,3 +618,4 @@ def test_the_estimate_tool_goes_on_after_a_crash(monkeypatch: pytest.MonkeyPatch
     assert "ERROR crash: RuntimeError: boom" in lines[1]
     assert lines[2].startswith(seki) and lines[2].split()[1:4] == ["W", "+0", "50"]
     sys.modules.pop("tree_stats", None)  # imported by the tool from tools/
+    sys.modules.pop("tree_estimate", None)
