@@ -23,7 +23,8 @@ from tsumego.coords import PASS, to_sgf
 from tsumego.search import Engine, SearchOptions
 from tsumego.export import sgf_text, to_sgf_tree
 from tsumego.sgf import read_move_tree, serialize
-from tsumego.tree import INFINITE, TreeTooLarge, _Builder, build_tree, estimate_full_tree
+from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, build_tree,
+                          estimate_full_tree)
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
@@ -619,3 +620,45 @@ def test_the_estimate_tool_goes_on_after_a_crash(monkeypatch: pytest.MonkeyPatch
     assert lines[2].startswith(seki) and lines[2].split()[1:4] == ["W", "+0", "50"]
     sys.modules.pop("tree_stats", None)  # imported by the tool from tools/
     sys.modules.pop("tree_estimate", None)
+
+
+def test_the_flat_store_reads_back_as_tree_nodes() -> None:
+    """Nodes kept in preorder in flat arrays: each node's fields read back, subtree sizes come
+    from the preorder ends, the root keeps its first moves in the order given, and below it the
+    children come longest line first (the loser's longest resistance leads)."""
+    black, white = color_from_name("B"), color_from_name("W")
+    nodes = _Nodes()
+    root = nodes.add(white, -2)
+    key = nodes.add(black, 10, captures=0)
+    nodes.set_good(key, True)
+    short = nodes.add(white, 11)  # a reply answered by a capture at once
+    cap = nodes.add(black, 12, captures=3)
+    nodes.set_end(cap, "capture")
+    nodes.close(short)
+    nodes.plies[short] = 1
+    long = nodes.add(white, PASS)  # a reply that holds out longer
+    retake = nodes.add(black, 13, threat=True)
+    end = nodes.add(white, PASS)
+    nodes.set_end(end, "passes")
+    nodes.close(retake)
+    nodes.plies[retake] = 1
+    nodes.close(long)
+    nodes.plies[long] = 2
+    nodes.close(key)
+    nodes.plies[key] = 3
+    wrong = nodes.add(black, 14)
+    nodes.set_good(wrong, False)
+    nodes.set_end(wrong, "alive")
+    nodes.close(root)
+
+    top = TreeNode(nodes, root)
+    assert top.move is None and top.size() == 8
+    first, bad = top.children
+    assert (first.move, first.good, first.plies, first.size()) == (10, True, 3, 6)
+    assert (bad.move, bad.good, bad.end, bad.children) == (14, False, "alive", [])
+    assert [c.move for c in first.children] == [PASS, 11]  # longest line first
+    resist, quick = first.children
+    assert resist.color == white and quick.children[0].captures == 3
+    assert quick.children[0].end == "capture" and quick.children[0].good is None
+    (again,) = resist.children
+    assert again.threat and not resist.threat and again.children[0].end == "passes"

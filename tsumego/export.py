@@ -152,7 +152,7 @@ class _Context:
         p = tree.problem
         solver = tree.to_play
         if t.end == "capture":
-            what = f"{_side(p.attacker)} captures {_stones(t.captured.bit_count())}"
+            what = f"{_side(p.attacker)} captures {_stones(t.captures)}"
         elif t.end == "alive":
             what = f"{_side(p.defender)} lives: the group cannot be captured"
         elif t.end == "passes":

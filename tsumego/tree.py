@@ -16,7 +16,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from dataclasses import dataclass, field
+from array import array
+from dataclasses import dataclass
 
 from .board import BLACK, bits, opponent
 from .coords import PASS
@@ -35,29 +36,116 @@ class _Exhausted(Exception):
 INFINITE = 1 << 62
 
 
-@dataclass(slots=True)
-class TreeNode:
-    """One move of a solution tree (the root has ``move is None``)."""
+_ENDS = ("", "capture", "alive", "passes")
+_GOOD = (None, True, False)
+_ROOT_MOVE = -2  # the move stored for the root, which has none
 
-    color: int  # who played ``move``
-    move: int | None  # point index, PASS, or None at the root
-    children: list[TreeNode] = field(default_factory=list)
-    comment: str = ""
-    threat: bool = False  # the move recreates an arrangement: a ko threat was used first
-    captured: int = 0  # stones captured by the move (mask)
-    plies: int = 0  # length of the line below this node under the tree's choices
-    good: bool | None = None  # for first moves: correct (True) or wrong (False)
-    end: str = ""  # at a leaf: "capture", "alive", "passes"
+
+class _Nodes:
+    """The nodes of one tree in preorder, in flat arrays (14 bytes a node, where an object a
+    node took about 200 and capped full trees near 40,000,000 nodes in 10 GB): node ``i``'s
+    subtree is ``i`` up to ``end[i]``, so its children are ``i + 1``, ``end[i + 1]``, ..."""
+
+    __slots__ = ("move", "color", "flags", "captures", "plies", "end")
+
+    def __init__(self) -> None:
+        self.move = array("h")
+        self.color = array("b")
+        self.flags = array("B")  # bit 0: threat; bits 1-2: index in _GOOD; bits 3-4: in _ENDS
+        self.captures = array("H")  # stones the move captured
+        self.plies = array("i")
+        self.end = array("i")
+
+    def add(self, color: int, move: int, threat: bool = False, captures: int = 0) -> int:
+        """Append a node (its subtree ends right after it until :meth:`close`)."""
+        i = len(self.move)
+        self.move.append(move)
+        self.color.append(color)
+        self.flags.append(1 if threat else 0)
+        self.captures.append(captures)
+        self.plies.append(0)
+        self.end.append(i + 1)
+        return i
+
+    def close(self, i: int) -> None:
+        """Node ``i``'s subtree is every node added since it."""
+        self.end[i] = len(self.move)
+
+    def set_end(self, i: int, end: str) -> None:
+        self.flags[i] = self.flags[i] & ~0b11000 | _ENDS.index(end) << 3
+
+    def set_good(self, i: int, good: bool) -> None:
+        self.flags[i] = self.flags[i] & ~0b110 | (1 if good else 2) << 1
+
+    def children(self, i: int) -> list[int]:
+        """Node ``i``'s children in preorder."""
+        out = []
+        j, stop, end = i + 1, self.end[i], self.end
+        while j < stop:
+            out.append(j)
+            j = end[j]
+        return out
+
+
+class TreeNode:
+    """One move of a solution tree (the root has ``move is None``): a read-only view of a
+    node of the tree's flat store. Below the root, a node's children come longest line first
+    (the loser's replies that resist longest lead; the winner has one move)."""
+
+    __slots__ = ("_nodes", "_i")
+
+    def __init__(self, nodes: _Nodes, i: int) -> None:
+        self._nodes = nodes
+        self._i = i
+
+    @property
+    def color(self) -> int:
+        """Who played ``move``."""
+        return self._nodes.color[self._i]
+
+    @property
+    def move(self) -> int | None:
+        """Point index, PASS, or None at the root."""
+        m = self._nodes.move[self._i]
+        return None if m == _ROOT_MOVE else m
+
+    @property
+    def children(self) -> list[TreeNode]:
+        nodes = self._nodes
+        kids = nodes.children(self._i)
+        if self._i:
+            plies = nodes.plies
+            kids.sort(key=lambda k: -plies[k])
+        return [TreeNode(nodes, k) for k in kids]
+
+    @property
+    def threat(self) -> bool:
+        """The move recreates an arrangement: a ko threat was used first."""
+        return bool(self._nodes.flags[self._i] & 1)
+
+    @property
+    def captures(self) -> int:
+        """Stones the move captured."""
+        return self._nodes.captures[self._i]
+
+    @property
+    def plies(self) -> int:
+        """Length of the line below this node under the tree's choices."""
+        return self._nodes.plies[self._i]
+
+    @property
+    def good(self) -> bool | None:
+        """For first moves: correct (True) or wrong (False)."""
+        return _GOOD[self._nodes.flags[self._i] >> 1 & 3]
+
+    @property
+    def end(self) -> str:
+        """At a leaf: "capture", "alive", "passes" (or "" where a readable line stops)."""
+        return _ENDS[self._nodes.flags[self._i] >> 3 & 3]
 
     def size(self) -> int:
         """Nodes in the subtree, this one included."""
-        n = 0
-        stack = [self]
-        while stack:
-            t = stack.pop()
-            n += 1
-            stack.extend(t.children)
-        return n
+        return self._nodes.end[self._i] - self._i
 
 
 @dataclass(frozen=True)
@@ -102,18 +190,19 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
         lookahead = 2_000 if mode == "readable" else 200_000
     eng = engine if engine is not None else _tree_engine(problem, deadline)
     b = _Builder(problem, eng, mode, max_nodes, deadline, lookahead)
-    root = TreeNode(color=opponent(color), move=None)
+    root = b.nodes.add(opponent(color), _ROOT_MOVE)
     try:
         # one pause of the collector for the whole build (a tree makes no reference cycles),
         # not one per engine question: otherwise each question's end turns it back on and a
         # collection walks the tree and the tables built so far
         with deep_search():
-            winner = b.first_moves(root, color, balance)
+            winner = b.first_moves(color, balance)
     except SearchLimit as e:
         if engine is None and e.kind == "time":
             raise TreeTooLarge(f"the tree took more than {time_limit:g} s") from None
         raise
-    return SolutionTree(problem, root, color, balance, winner, mode)
+    b.nodes.close(root)
+    return SolutionTree(problem, TreeNode(b.nodes, root), color, balance, winner, mode)
 
 
 def _tree_engine(problem: Problem, deadline: float | None) -> Engine:
@@ -234,6 +323,7 @@ class _Builder:
         self.full = mode == "full"
         self.max_nodes = max_nodes
         self.count = 0
+        self.nodes = _Nodes()
         self.attacker = problem.attacker
         self.defender = problem.defender
         self.target = problem.target
@@ -350,8 +440,9 @@ class _Builder:
             scored.append((c, w, work))
         return history, scored
 
-    def first_moves(self, root: TreeNode, color: int, balance: int) -> int:
-        """Fill the root: every correct first move (best first), then the wrong ones."""
+    def first_moves(self, color: int, balance: int) -> int:
+        """Fill the root (node 0): every correct first move (best first), then the wrong
+        ones."""
         history, scored = self.root_moves(color, balance)
         winners = [s for s in scored if s[1] == color]
         losers = [s for s in scored if s[1] != color]
@@ -361,13 +452,15 @@ class _Builder:
         keep_wrong = losers
         if self.mode == "readable":
             keep_wrong = [s for s in losers if self._tempting(s[0])]
+        nodes = self.nodes
+        firsts: list[tuple[int, bool]] = []
         for c, w, _ in winners + keep_wrong:
-            node = self.line(c, color, history, 0, w)
-            node.good = w == color
-            root.children.append(node)
-        good = [n for n in root.children if n.good]
-        root.plies = 1 + min((n.plies for n in good), default=max(
-            (n.plies for n in root.children), default=-1))
+            i = self.line(c, color, history, 0, w)
+            nodes.set_good(i, w == color)
+            firsts.append((i, w == color))
+        plies = nodes.plies
+        plies[0] = 1 + min((plies[i] for i, good in firsts if good), default=max(
+            (plies[i] for i, _ in firsts), default=-1))
         return winner
 
     def _tempting(self, c: _Child) -> bool:
@@ -381,34 +474,37 @@ class _Builder:
         return bool(near >> c.move & 1)
 
     def line(self, c: _Child, color: int, history: dict[int, int], depth: int,
-             winner: int) -> TreeNode:
-        """The node for move ``c`` by ``color`` and the tree below it; ``winner`` wins."""
+             winner: int) -> int:
+        """Add the node for move ``c`` by ``color`` and the tree below it (``winner`` wins);
+        returns the node's index."""
         self.count += 1
         if self.count > self.max_nodes:
             raise TreeTooLarge(f"the tree has more than {self.max_nodes} nodes")
         if self.deadline is not None and self.count & 63 == 0 \
                 and time.monotonic() > self.deadline:
             raise TreeTooLarge("the tree ran over its time limit")
-        node = TreeNode(color=color, move=c.move, threat=c.repeat >= 0, captured=c.captured)
+        nodes = self.nodes
+        i = nodes.add(color, c.move, c.repeat >= 0, c.captured.bit_count())
         if c.static:
-            node.end = c.end
-            return node
+            nodes.set_end(i, c.end)
+            return i
         hist, tok = self.enter(c, color, history, depth)
         try:
-            self.expand(node, opponent(color), c.nkt, c.move == PASS, hist, depth + 1, winner)
+            self.expand(i, opponent(color), c.nkt, c.move == PASS, hist, depth + 1, winner)
         finally:
             self.leave(tok, history)
-        return node
+        nodes.close(i)
+        return i
 
-    def expand(self, node: TreeNode, color: int, nkt: int, passed: bool,
+    def expand(self, node: int, color: int, nkt: int, passed: bool,
                history: dict[int, int], depth: int, winner: int) -> None:
-        """Children of ``node`` where ``color`` is to move and ``winner`` wins."""
+        """Add the children of node ``node``, where ``color`` is to move and ``winner``
+        wins."""
         kids = self.children(color, nkt, passed, history)
         if color == winner:
             child = self.line(self.winner_pick(kids, color, nkt, passed, history, depth),
                               color, history, depth, winner)
-            node.children.append(child)
-            node.plies = child.plies + 1
+            self.nodes.plies[node] = self.nodes.plies[child] + 1
             return
         # the loser's turn
         if self.full:
@@ -434,10 +530,10 @@ class _Builder:
                         chosen.append(c)
             if not chosen:
                 chosen = [kids[-1]]  # only the pass is left
-        for c in chosen:
-            node.children.append(self.line(c, color, history, depth, winner))
-        node.children.sort(key=lambda t: -t.plies)
-        node.plies = 1 + node.children[0].plies
+        # (the views list them longest line first: TreeNode.children)
+        plies = self.nodes.plies
+        plies[node] = 1 + max(plies[self.line(c, color, history, depth, winner)]
+                              for c in chosen)
 
     # --- choosing the winner's move --------------------------------------------------------
     def winner_pick(self, kids: list[_Child], color: int, nkt: int, passed: bool,
