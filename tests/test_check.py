@@ -474,3 +474,54 @@ def test_full_trees_of_random_ko_positions_are_proved():
                 result = check_tree(c.problem, read_move_tree(text)[0])
                 assert result.proved, (i, side, k, result.path, result.reason)
     assert kos >= 30
+
+
+def test_the_memo_of_checked_subtrees_changes_no_verdict(monkeypatch):
+    """The checker remembers subtrees it has proved and accepts them again where the history
+    cannot tell the places apart. With the memo used for every subtree and with it off, the
+    checker gives the same result (verdict, failing path, reason, nodes checked) on the full
+    trees of the property test's ko positions, and on flawed trees: those of a builder whose
+    copies of subtrees ignore the history (so that some lines lack a reply the history makes
+    legal), read in order and with every node's children reversed."""
+    from test_property import case
+
+    import tsumego.check as checker
+    from tsumego.export import sgf_text
+    from tsumego.tree import _Builder, build_tree
+
+    def reverse(root: SgfNode) -> None:
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            node.children.reverse()
+            stack.extend(node.children)
+
+    def both(problem: Problem, tree: MoveTree) -> checker.CheckResult:
+        monkeypatch.setattr(checker, "MEMO_MIN", 1)
+        with_memo = checker.check_tree(problem, tree)
+        monkeypatch.setattr(checker, "MEMO_MIN", 1 << 62)
+        assert checker.check_tree(problem, tree) == with_memo
+        return with_memo
+
+    failed = proved = 0
+    for blind in (False, True):
+        if blind:
+            monkeypatch.setattr(_Builder, "pair", lambda self: 0)
+        for i in range(60):
+            c = case(i)
+            if "ko" not in c.kind.values():
+                continue
+            for side in (BLACK, WHITE):
+                sol = solve(c.problem, to_play=side)
+                for k in (-1, 1):
+                    tree = build_tree(c.problem, to_play=side, balance=k, mode="full")
+                    text = "".join(sgf_text(tree, None, [sol], "test")).encode("utf-8")
+                    for flip in (False, True):
+                        root = read_tree(text)
+                        if flip:
+                            reverse(root)
+                        result = both(c.problem, MoveTree.from_node(root))
+                        proved += result.proved
+                        failed += not result.proved
+                        assert result.proved or blind
+    assert failed and proved

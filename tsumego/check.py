@@ -8,12 +8,18 @@ at each node of the loser every legal reply (the pass included) is given, and ev
 terminal: a target stone captured, two passes in a row, or (for a defender's win) a target the
 attacker cannot capture playing alone. The tree is walked in the flat form that
 :func:`tsumego.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
-nodes can be checked.
+nodes can be checked. A subtree met again below another path (full trees repeat themselves)
+is not replayed when the check of its first copy looked up no arrangement whose stone counts
+match one in either history: then every rule gives the same answers in both places
+(gop/5215 B's 13,056,103-node tree: 34.6 s instead of 103.2 s).
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+
+import numpy as np
 
 from .board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
 from .coords import PASS, from_sgf, to_sgf
@@ -68,6 +74,14 @@ class _Failure(Exception):
 
 
 SAFE_MAX = 2_000_000  # arrangements the pass-alive memo keeps
+MEMO_MIN = 64  # subtrees this large are looked up in the memo of checked subtrees
+MEMO_MAX = 2_000_000  # checked subtrees the memo keeps
+
+
+def _pair(black: int, white: int) -> int:
+    """An arrangement's bit in a pair mask: from its (black, white) stone counts. No two pairs
+    within 20 stones of each other share a bit."""
+    return 1 << ((black.bit_count() * 37 + white.bit_count()) & 1023)
 
 
 def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker: int,
@@ -117,6 +131,24 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     colors, points = tree.color, tree.point
     path: list[str] = []  # the moves to the node being checked
     safe: set[Arrangement] = set()  # arrangements the attacker cannot capture from alone
+    # Subtrees met again (a full tree repeats the same lines below many paths): a subtree
+    # proved once is proved again from the same arrangement, side, balance, pass state and
+    # winner when the history cannot tell the two places apart, that is when no arrangement
+    # the check of the subtree looked up in its history has the (black, white) stone counts
+    # of one in either history ("pair" bits). Subtrees are known by a 128-bit BLAKE2 digest
+    # of their moves and shape.
+    ends = tree.subtree_ends()
+    siblings = np.frombuffer(tree.next_sibling, dtype=np.dtype(f"i{tree.next_sibling.itemsize}"))
+    memo: dict[tuple[int, int, str, int, int, bool, int, bytes], tuple[int, int]] = {}
+    probes = [0]  # pair bits of the arrangements looked up in the subtree being checked
+
+    def digest(i: int) -> bytes:
+        end = ends[i]
+        h = hashlib.blake2b(colors[i:end], digest_size=16)
+        h.update(",".join(points[i:end]).encode("utf-8"))
+        rel = siblings[i + 1:end]
+        h.update(np.where(rel >= 0, rel - i, -1).tobytes())
+        return h.digest()
 
     def fail(reason: str, last: str | None = None) -> _Failure:
         return _Failure(path + ([last] if last else []), reason)
@@ -124,19 +156,23 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     def legal_moves(b: Board, color: int, nkt: int, history: set[Arrangement]) -> set[str]:
         out = {"pass"}
         has_threat = nkt > 0 if color == BLACK else nkt < 0
+        seen = 0
         for p in bits(b.empty & region):
             nb = b.copy()
             try:
-                nb.play(p, color)
+                cap = nb.play(p, color)
             except IllegalMove:
                 continue
+            if not cap & target:  # (no arrangement in a history lacks a target stone)
+                seen |= _pair(nb.black, nb.white)
             if (nb.black, nb.white) in history and not has_threat:
                 continue
             out.add(to_sgf(p, size))
+        probes[0] |= seen
         return out
 
     def visit(node: int, b: Board, to_move: int, nkt: int, history: set[Arrangement],
-              passed: bool, winner: int) -> None:
+              pairs: int, passed: bool, winner: int) -> None:
         """``node``'s children are the moves of ``to_move`` from position ``b``."""
         count[0] += 1
         kids = tree.children(node)
@@ -161,11 +197,33 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             if missing:
                 raise fail(f"the loser's replies {sorted(missing)} are missing")
         for m, child in moves:
-            step(m, child, b, to_move, nkt, history, passed, winner)
+            step(m, child, b, to_move, nkt, history, pairs, passed, winner)
 
     def step(m: str, child: int, b: Board, to_move: int, nkt: int,
-             history: set[Arrangement], passed: bool, winner: int) -> None:
-        """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree."""
+             history: set[Arrangement], pairs: int, passed: bool, winner: int) -> None:
+        """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree;
+        ``pairs`` holds the pair bits of ``history``."""
+        if ends[child] - child < MEMO_MIN:
+            play(m, child, b, to_move, nkt, history, pairs, passed, winner)
+            return
+        key = (b.black, b.white, m, to_move, nkt, passed, winner, digest(child))
+        got = memo.get(key)
+        if got is not None and not got[0] & pairs:
+            count[0] += got[1]
+            probes[0] |= got[0]
+            return
+        outer, probes[0] = probes[0], 0
+        before = count[0]
+        play(m, child, b, to_move, nkt, history, pairs, passed, winner)
+        mine = probes[0]
+        probes[0] = outer | mine
+        if not mine & pairs:
+            if len(memo) >= MEMO_MAX:
+                memo.clear()  # a bounded memo: what it forgets is checked again
+            memo[key] = (mine, count[0] - before)
+
+    def play(m: str, child: int, b: Board, to_move: int, nkt: int,
+             history: set[Arrangement], pairs: int, passed: bool, winner: int) -> None:
         path.append(f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]")
         if m == "pass":
             if passed:
@@ -175,7 +233,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                 if winner != defender:
                     raise fail("two passes end the game for the defender")
             else:
-                visit(child, b, 3 - to_move, nkt, history, True, winner)
+                visit(child, b, 3 - to_move, nkt, history, pairs, True, winner)
             path.pop()
             return
         try:
@@ -190,6 +248,8 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         except IllegalMove as e:
             raise fail(f"illegal move ({e})") from None
         arr = (nb.black, nb.white)
+        if not cap & target:
+            probes[0] |= _pair(nb.black, nb.white)
         if cap & target:
             if tree.first_child[child] >= 0:
                 raise fail("moves after the target was captured")
@@ -201,10 +261,11 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                 raise fail("a repetition without a ko threat")
             # the threat and its answer: only the arrangements before and after this play
             visit(child, nb, 3 - to_move, nkt - 1 if to_move == BLACK else nkt + 1,
-                  {(b.black, b.white), arr}, False, winner)
+                  {(b.black, b.white), arr}, _pair(b.black, b.white) | _pair(*arr), False,
+                  winner)
         else:
             history.add(arr)
-            visit(child, nb, 3 - to_move, nkt, history, False, winner)
+            visit(child, nb, 3 - to_move, nkt, history, pairs | _pair(*arr), False, winner)
             history.remove(arr)
         path.pop()
 
@@ -231,7 +292,8 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                 if not colors[c] or (BLACK if colors[c] == MOVE_B else WHITE) != to_play:
                     raise _Failure([], "a first move by the wrong side")
                 count[0] += 1
-                step(points[c] or "pass", c, board, to_play, claim.balance, start, False, w)
+                step(points[c] or "pass", c, board, to_play, claim.balance, start,
+                     _pair(board.black, board.white), False, w)
     except _Failure as f:
         return CheckResult(False, f.path, f.reason, count[0])
     return CheckResult(True, (), "", count[0])

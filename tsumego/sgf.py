@@ -217,9 +217,10 @@ MARK_BM, MARK_TE = 1, 2  # MoveTree.marks
 
 @dataclass
 class MoveTree:
-    """The moves of an SGF game tree in flat arrays, a few bytes a node (node 0 is the root):
-    each node's move (the first of ``B``, ``W`` in it), its ``BM``/``TE`` marks and its
-    children in order. Other properties of the nodes below the root are not kept."""
+    """The moves of an SGF game tree in flat arrays, a few bytes a node (node 0 is the root;
+    the nodes are in preorder): each node's move (the first of ``B``, ``W`` in it), its
+    ``BM``/``TE`` marks and its children in order. Other properties of the nodes below the
+    root are not kept."""
 
     root: SgfNode  # the root's properties (no children)
     color: bytearray  # NO_MOVE, MOVE_B or MOVE_W
@@ -238,6 +239,19 @@ class MoveTree:
 
     def __len__(self) -> int:
         return len(self.color)
+
+    def subtree_ends(self) -> array[int]:
+        """For each node, the index just past its subtree (nodes are kept in preorder)."""
+        n = len(self.color)
+        ends = array("l", range(1, n + 1))
+        first, nxt = self.first_child, self.next_sibling
+        for i in range(n - 1, -1, -1):
+            c = first[i]
+            if c >= 0:
+                while nxt[c] >= 0:
+                    c = nxt[c]
+                ends[i] = ends[c]
+        return ends
 
     @classmethod
     def empty(cls, root_props: dict[str, list[str]]) -> MoveTree:
