@@ -141,7 +141,7 @@ class _Context:
                 notes.append(f"{_side(t.color)} passes: the best move here.")
             else:
                 notes.append(f"{_side(t.color)} passes.")
-        if not t.children:
+        if t.size() == 1:  # a leaf
             notes.append(self._ending(t, good))
         if notes:
             props["C"] = [" ".join(notes)]

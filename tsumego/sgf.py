@@ -417,6 +417,7 @@ def _escape(value: str) -> str:
 # FF[4] root properties first, then setup, then the rest in a stable order
 _ORDER = ["FF", "GM", "CA", "SZ", "AP", "PL", "AB", "AW", "AE", "B", "W", "C", "BM", "TE",
           "DO", "IT", "MA", "SQ", "TR", "CR", "LB", "N"]
+_RANK = {k: i for i, k in enumerate(_ORDER)}
 
 
 def serialize(root: SgfNode) -> bytes:
@@ -449,7 +450,7 @@ def serialize_chunks(root: N, props_of: Callable[[N], dict[str, list[str]]],
             yield ")" if kind == _CLOSE else "\n("
             continue
         props = props_of(node)
-        idents = sorted(props, key=lambda k: (_ORDER.index(k) if k in _ORDER else 99, k))
+        idents = sorted(props, key=lambda k: (_RANK.get(k, 99), k))
         yield ";" + "".join(
             ident + "".join(f"[{_escape(v)}]" for v in props[ident]) for ident in idents)
         children = children_of(node)

@@ -129,7 +129,7 @@ class TreeNode:
     def children(self) -> list[TreeNode]:
         nodes = self._nodes
         kids = nodes.children(self._i)
-        if self._i:
+        if self._i and len(kids) > 1:
             plies = nodes.plies
             kids.sort(key=lambda k: -plies[k])
         return [TreeNode(nodes, k) for k in kids]
