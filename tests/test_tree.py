@@ -350,16 +350,26 @@ def test_readable_lines_branch_only_near_their_start():
     assert widths[True] and max(widths[True]) == 1, "one reply deeper"
 
 
+@pytest.mark.parametrize("name", ["bent-four-corner.sgf", "rabbity-six.sgf"])
 @pytest.mark.parametrize("mode", MODES)
-def test_the_streamed_text_is_the_serialized_tree(mode):
-    """``sgf_text`` (what the command line writes, piece by piece) is the text of
-    ``to_sgf_tree`` (the tree as SgfNode objects) serialized."""
-    problem = read_problem(PROBLEMS / "bent-four-corner.sgf").problem
+def test_the_streamed_text_is_the_serialized_tree(mode, name):
+    """``sgf_text`` (what the command line writes, piece by piece, with the text below a
+    copied subtree written once and repeated) is the text of ``to_sgf_tree`` (the tree as
+    SgfNode objects) serialized."""
+    problem = read_problem(PROBLEMS / name).problem
     sol = solve(problem)
     tree = build_tree(problem, mode=mode)
     text = "".join(sgf_text(tree, None, [sol], "test")).encode("utf-8")
     assert text == serialize(to_sgf_tree(tree, None, [sol], "test"))
     assert len(read_move_tree(text)[0]) == tree.nodes
+    if mode == "full":  # the builder copied subtrees: the repeated text is used
+        keys = []
+        stack = [tree.root]
+        while stack:
+            t = stack.pop()
+            keys.append(t.repeat_key)
+            stack.extend(t.children)
+        assert sum(k is not None for k in keys) > len(set(keys) - {None})
 
 
 # full trees that the lookahead makes smaller: (problem, side to play) -> nodes without, with it

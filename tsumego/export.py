@@ -14,7 +14,7 @@ from typing import Iterator
 
 from .board import BLACK, bits, color_name
 from .coords import PASS, to_gtp, to_sgf
-from .sgf import SgfNode, serialize_chunks
+from .sgf import SgfNode, node_text, serialize_chunks
 from .solver import Solution
 from .tree import SolutionTree, TreeNode
 
@@ -64,8 +64,56 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
             return [(c, True, bool(c.good)) for c in tree.root.children]
         return [(c, False, good) for c in t.children]
 
+    # the text below the nodes whose subtrees the builder copied, by (repeat_key, good)
+    below: dict[tuple[int, bool], str] = {}
+    kept = [0]  # characters in ``below``
+
+    def pieces(t: TreeNode, first: bool, good: bool, out: list[str]) -> None:
+        """Append the text of ``t``'s subtree to ``out`` (recursive: ``t.plies`` is bounded)."""
+        out.append(node_text(ctx.props(t, first=first, good=good)))
+        key = t.repeat_key
+        if key is not None:
+            got = below.get((key, good))
+            if got is not None:
+                out.append(got)
+                return
+        start = len(out)
+        kids = t.children
+        if len(kids) == 1:
+            out.append("\n")
+            pieces(kids[0], False, good, out)
+        else:
+            for c in kids:
+                out.append("\n(")
+                pieces(c, False, good, out)
+                out.append(")")
+        if key is not None:
+            text = "".join(out[start:])
+            if kept[0] + len(text) > _BELOW_CHARS:
+                below.clear()
+                kept[0] = 0
+            below[key, good] = text
+            kept[0] += len(text)
+            del out[start:]
+            out.append(text)
+
+    def whole(item: _Item) -> str | None:
+        t, first, good = item
+        if t is None or t.size() > _WHOLE_NODES or t.plies > _WHOLE_PLIES:
+            return None  # the root, and the subtrees too large or too deep to hold as text
+        out: list[str] = []
+        pieces(t, first, good, out)
+        return "".join(out)
+
     top: _Item = (None, True, True)
-    return serialize_chunks(top, props, children)
+    return serialize_chunks(top, props, children, whole)
+
+
+# sgf_text holds subtrees of up to this many nodes and plies as text, and keeps the text below
+# the copies of a subtree up to this many characters: written once, repeated as it is
+_WHOLE_NODES = 200_000
+_WHOLE_PLIES = 500
+_BELOW_CHARS = 200_000_000
 
 
 def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],

@@ -437,11 +437,20 @@ def _children_of(node: SgfNode) -> list[SgfNode]:
 _OPEN, _CLOSE = 0, 1  # markers on serialize_chunks's stack
 
 
+def node_text(props: dict[str, list[str]]) -> str:
+    """One node as SGF text: ``;`` and its properties, in the order of ``_ORDER``."""
+    idents = sorted(props, key=lambda k: (_RANK.get(k, 99), k))
+    return ";" + "".join(
+        ident + "".join(f"[{_escape(v)}]" for v in props[ident]) for ident in idents)
+
+
 def serialize_chunks(root: N, props_of: Callable[[N], dict[str, list[str]]],
-                     children_of: Callable[[N], Sequence[N]]) -> Iterator[str]:
+                     children_of: Callable[[N], Sequence[N]],
+                     whole: Callable[[N], str | None] | None = None) -> Iterator[str]:
     """The SGF text of any tree, in pieces, node by node: ``props_of`` gives a node's
     properties and ``children_of`` its children, so a large tree can be written without
-    first being turned into :class:`SgfNode` objects."""
+    first being turned into :class:`SgfNode` objects. ``whole``, if given, may give the
+    text of a node's whole subtree at once."""
     stack: list[tuple[int, N | None]] = [(_OPEN, root)]
     yield "("
     while stack:
@@ -449,10 +458,12 @@ def serialize_chunks(root: N, props_of: Callable[[N], dict[str, list[str]]],
         if node is None:
             yield ")" if kind == _CLOSE else "\n("
             continue
-        props = props_of(node)
-        idents = sorted(props, key=lambda k: (_RANK.get(k, 99), k))
-        yield ";" + "".join(
-            ident + "".join(f"[{_escape(v)}]" for v in props[ident]) for ident in idents)
+        if whole is not None:
+            text = whole(node)
+            if text is not None:
+                yield text
+                continue
+        yield node_text(props_of(node))
         children = children_of(node)
         if len(children) == 1:
             yield "\n"

@@ -54,7 +54,7 @@ class _Nodes:
     subtree is the ``size[i]`` nodes from ``i`` on, so its children are ``i + 1``,
     ``i + 1 + size[i + 1]``, ...; sizes being relative, a subtree copies as array slices."""
 
-    __slots__ = ("move", "color", "flags", "captures", "plies", "size")
+    __slots__ = ("move", "color", "flags", "captures", "plies", "size", "origin", "copied")
 
     def __init__(self) -> None:
         self.move = array("h")
@@ -63,6 +63,8 @@ class _Nodes:
         self.captures = array("H")  # stones the move captured
         self.plies = array("i")
         self.size = array("i")
+        self.origin: dict[int, int] = {}  # a node given a copy -> the node copied
+        self.copied: set[int] = set()  # the nodes copied
 
     def add(self, color: int, move: int, threat: bool = False, captures: int = 0) -> int:
         """Append a node (its subtree ends right after it until :meth:`close`)."""
@@ -86,6 +88,9 @@ class _Nodes:
             a.extend(a[j + 1:stop])
         self.size[i] = self.size[j]
         self.plies[i] = self.plies[j]
+        j = self.origin.get(j, j)
+        self.origin[i] = j
+        self.copied.add(j)
 
     def set_end(self, i: int, end: str) -> None:
         self.flags[i] = self.flags[i] & ~0b11000 | _ENDS.index(end) << 3
@@ -162,6 +167,15 @@ class TreeNode:
     def size(self) -> int:
         """Nodes in the subtree, this one included."""
         return self._nodes.size[self._i]
+
+    @property
+    def repeat_key(self) -> int | None:
+        """The same number for nodes whose subtrees below them the builder copied from one
+        another (the moves and annotations below the node are the same; the node's own move
+        may differ), None for the others."""
+        nodes, i = self._nodes, self._i
+        j = nodes.origin.get(i, i)
+        return j if j in nodes.copied else None
 
 
 @dataclass(frozen=True)
@@ -345,11 +359,11 @@ class _Builder:
         self.count = 0
         self.nodes = _Nodes()
         # full trees: subtrees built so far that no history above them shaped, for positions
-        # met again: (position, to move, balance, passed, winner) -> (node, stone counts of
-        # every play probed in the subtree); see line()
+        # met again: (position, mover, balance, passed, winner) -> (node, pair bits of the
+        # arrangements every play probed in the subtree leads to); see line()
         self.built: dict[tuple[int, int, int, bool, int], tuple[int, int]] = {}
-        self.probes = 0  # stone counts of the plays probed in the subtree being built
-        self.last_probes = 0  # the same for the last call of children()
+        self.probes = 0  # those pair bits for the subtree being built
+        self.last_probes = 0  # and for the plays of the last call of children()
         self.attacker = problem.attacker
         self.defender = problem.defender
         self.target = problem.target
@@ -538,7 +552,7 @@ class _Builder:
         if c.static:
             nodes.set_end(i, c.end)
             return i
-        outer = self.pairs  # stone counts of the arrangements in the history above the move
+        outer = self.pairs  # pair bits of the arrangements in the history above the move
         key = (c.hash, color, c.nkt, c.move == PASS, winner)
         if self.full:
             got = self.built.get(key)
