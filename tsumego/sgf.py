@@ -339,13 +339,15 @@ def read_move_tree(data: bytes, name: str = "<sgf>") -> tuple[MoveTree, bytes]:
         if cur < 0:
             raise SgfError(f"{name}: not an SGF file (a property outside a node)")
         ident = m.group(2)
-        values = _VALUE.findall(m.group(3))
         if cur == 0:
-            props.setdefault(ident.decode("ascii"), []).extend(_unescape(v) for v in values)
+            props.setdefault(ident.decode("ascii"), []).extend(
+                _unescape(v) for v in _VALUE.findall(m.group(3)))
         elif ident == b"B" or ident == b"W":
             if not t.color[cur]:
                 t.color[cur] = MOVE_B if ident == b"B" else MOVE_W
-                t.point[cur] = intern(values[0].decode("utf-8", "replace").strip())
+                value = _VALUE.match(m.group(3).lstrip())
+                assert value is not None  # the token matched a value
+                t.point[cur] = intern(value.group(1).decode("utf-8", "replace").strip())
         elif ident == b"BM":
             t.marks[cur] |= MARK_BM
         elif ident == b"TE":
