@@ -672,3 +672,33 @@ def test_the_flat_store_reads_back_as_tree_nodes() -> None:
     assert quick.children[0].end == "capture" and quick.children[0].good is None
     (again,) = resist.children
     assert again.threat and not resist.threat and again.children[0].end == "passes"
+
+
+def test_counting_a_full_tree_gives_the_size_of_the_built_one(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``full_tree_size`` makes the builder's choices and counts the subtrees it would copy:
+    the size of every problem's full tree, both sides to play, is the built tree's; and
+    tools/tree_count.py prints it."""
+    from tsumego import BLACK, WHITE
+    from tsumego.tree import full_tree_size
+
+    copied = 0
+    for path in sorted(PROBLEMS.glob("*.sgf")):
+        problem = read_problem(path).problem
+        for side in (BLACK, WHITE):
+            tree = build_tree(problem, to_play=side, mode="full")
+            assert full_tree_size(problem, to_play=side) == tree.nodes, (path.name, side)
+            copied += len(tree.root._nodes.origin)
+    assert copied > 100  # the counts stand in for copies
+
+    import sys
+
+    from conftest import TOOLS, load_tool
+
+    monkeypatch.syspath_prepend(str(TOOLS))
+    tool = load_tool("tree_count")
+    assert tool.main([str(PROBLEMS / "rabbity-six.sgf")]) == 0
+    row = capsys.readouterr().out.splitlines()[1].split()
+    assert row[1:4] == ["B", "+0", "1,372"]
+    sys.modules.pop("tree_stats", None)  # imported by the tool from tools/
+    sys.modules.pop("tree_count", None)

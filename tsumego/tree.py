@@ -108,6 +108,32 @@ class _Nodes:
         return out
 
 
+class _Counts(_Nodes):
+    """Nodes that count a tree rather than hold it: a copy of a subtree adds its size and
+    nothing else, so sizes (64-bit here) count nodes never stored."""
+
+    __slots__ = ("virtual", "before")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = array("q")
+        self.virtual = 0  # nodes counted by copies so far
+        self.before = array("q")  # ``virtual`` when each node was added
+
+    def add(self, color: int, move: int, threat: bool = False, captures: int = 0) -> int:
+        self.before.append(self.virtual)
+        return super().add(color, move, threat, captures)
+
+    def close(self, i: int) -> None:
+        self.size[i] = len(self.move) - i + self.virtual - self.before[i]
+
+    def copy(self, i: int, j: int) -> None:
+        n = self.size[j]
+        self.size[i] = n
+        self.plies[i] = self.plies[j]
+        self.virtual += n - 1
+
+
 class TreeNode:
     """One move of a solution tree (the root has ``move is None``): a read-only view of a
     node of the tree's flat store. Below the root, a node's children come longest line first
@@ -214,12 +240,34 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     own limits stop it."""
     if mode not in ("readable", "full"):
         raise ValueError(f"unknown tree mode {mode!r}")
+    nodes = _Nodes()
+    color, winner = _build(problem, nodes, to_play, balance, mode, max_nodes, time_limit,
+                           lookahead, engine)
+    return SolutionTree(problem, TreeNode(nodes, 0), color, balance, winner, mode)
+
+
+def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int = 0,
+                   max_nodes: int = 1 << 62, time_limit: float | None = None,
+                   lookahead: int | None = None) -> int:
+    """The nodes of ``build_tree(problem, mode="full")`` with the same arguments, counted
+    without holding the tree: the builder makes the same choices, and counts the subtrees it
+    would copy instead of copying them, so that trees far too large to write can be
+    measured (in the time and memory of the part that is not a copy)."""
+    nodes = _Counts()
+    _build(problem, nodes, to_play, balance, "full", max_nodes, time_limit, lookahead, None)
+    return nodes.size[0]
+
+
+def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: str,
+           max_nodes: int, time_limit: float | None, lookahead: int | None,
+           engine: Engine | None) -> tuple[int, int]:
+    """Build a tree into ``nodes`` (node 0 its root); returns (side to play, winner)."""
     color = problem.to_play if to_play is None else to_play
     deadline = None if time_limit is None else time.monotonic() + time_limit
     if lookahead is None:
         lookahead = 2_000 if mode == "readable" else 200_000
     eng = engine if engine is not None else _tree_engine(problem, deadline)
-    b = _Builder(problem, eng, mode, max_nodes, deadline, lookahead)
+    b = _Builder(problem, eng, mode, max_nodes, deadline, lookahead, nodes)
     root = b.nodes.add(opponent(color), _ROOT_MOVE)
     try:
         # one pause of the collector for the whole build (a tree makes no reference cycles),
@@ -232,7 +280,7 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
             raise TreeTooLarge(f"the tree took more than {time_limit:g} s") from None
         raise
     b.nodes.close(root)
-    return SolutionTree(problem, TreeNode(b.nodes, root), color, balance, winner, mode)
+    return color, winner
 
 
 def _tree_engine(problem: Problem, deadline: float | None) -> Engine:
@@ -334,7 +382,8 @@ class _Child:
 
 class _Builder:
     def __init__(self, problem: Problem, engine: Engine, mode: str, max_nodes: int,
-                 deadline: float | None = None, lookahead: int = 2_000) -> None:
+                 deadline: float | None = None, lookahead: int = 2_000,
+                 nodes: _Nodes | None = None) -> None:
         self.problem = problem
         self.deadline = deadline
         self.lookahead = lookahead
@@ -357,7 +406,7 @@ class _Builder:
         self.full = mode == "full"
         self.max_nodes = max_nodes
         self.count = 0
-        self.nodes = _Nodes()
+        self.nodes = _Nodes() if nodes is None else nodes
         # full trees: subtrees built so far that no history above them shaped, for positions
         # met again: (position, mover, balance, passed, winner) -> (node, pair bits of the
         # arrangements every play probed in the subtree leads to); see line()
@@ -802,5 +851,5 @@ class _Builder:
         return winner == self.defender and self.engine._benson_alive(self.board.hash)
 
 
-__all__ = ["TreeNode", "SolutionTree", "build_tree", "TreeTooLarge", "SearchLimit",
-           "TreeEstimate", "estimate_full_tree"]
+__all__ = ["TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TreeTooLarge",
+           "SearchLimit", "TreeEstimate", "estimate_full_tree"]

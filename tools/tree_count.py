@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Exact sizes of full solution trees, counted without holding them.
+
+    python tools/tree_count.py FILE... [--time-limit S] [--tree-time-limit S]
+
+Each problem is solved for the side in its ``PL`` (``--time-limit`` seconds, default 60), and
+its full tree, at the balance the command line builds it at, is counted by
+:func:`tsumego.tree.full_tree_size`: the same choices as ``build_tree`` (its lookahead gets
+half of ``--tree-time-limit``, default 1800 s like the command line's), with the subtrees the
+builder would copy counted instead of made. So a tree far too large to write (or to hold)
+gets its exact size. One line per problem: name, side, balance, nodes, seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Sequence
+
+_REPO = Path(__file__).resolve().parent.parent
+if str(_REPO) not in sys.path:
+    sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
+
+from tsumego import ProblemError, read_problem, solve  # noqa: E402
+from tsumego.tree import TreeTooLarge, full_tree_size  # noqa: E402
+from tree_stats import side_name, tree_balance  # noqa: E402
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--time-limit", type=float, default=60.0, help="solve limit, seconds")
+    ap.add_argument("--tree-time-limit", type=float, default=1800.0)
+    args = ap.parse_args(argv)
+    print(f"{'problem':30} {'pl':2} {'bal':>4} {'nodes':>22} {'s':>7}")
+    for f in args.files:
+        try:
+            count_one(f, args)
+        except Exception as e:  # noqa: BLE001 - one problem must not stop the run
+            print(f"{f:30} ERROR crash: {type(e).__name__}: {e}", flush=True)
+    return 0
+
+
+def count_one(f: str, args: argparse.Namespace) -> None:
+    """Solve ``f``, count its full tree and print its line."""
+    try:
+        problem = read_problem(Path(f)).problem
+    except ProblemError as e:
+        print(f"{f:30} ERROR {e}", flush=True)
+        return
+    side = side_name(problem.to_play)
+    sol = solve(problem, to_play=problem.to_play, threats=0, time_limit=args.time_limit)
+    if sol.limit is not None:
+        print(f"{f:30} {side:2} unsolved: {sol.limit} limit", flush=True)
+        return
+    balance = tree_balance(sol)
+    t0 = time.monotonic()
+    try:
+        n = full_tree_size(problem, to_play=problem.to_play, balance=balance,
+                           time_limit=args.tree_time_limit)
+    except TreeTooLarge as err:
+        print(f"{f:30} {side:2} {balance:+4d} {err}", flush=True)
+        return
+    print(f"{f:30} {side:2} {balance:+4d} {n:22,d} {time.monotonic() - t0:7.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
