@@ -23,9 +23,9 @@ _REPO = Path(__file__).resolve().parent.parent
 if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
 
-from tsumego import ProblemError, read_problem, solve  # noqa: E402
+from tsumego.problem import Problem  # noqa: E402
 from tsumego.tree import TreeTooLarge, full_tree_size  # noqa: E402
-from tree_stats import side_name, tree_balance  # noqa: E402
+from tree_stats import for_each_solved  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -35,35 +35,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--tree-time-limit", type=float, default=1800.0)
     args = ap.parse_args(argv)
     print(f"{'problem':30} {'pl':2} {'bal':>4} {'nodes':>22} {'s':>7}")
-    for f in args.files:
+
+    def count_one(f: str, problem: Problem, side: str, balance: int) -> None:
+        t0 = time.monotonic()
         try:
-            count_one(f, args)
-        except Exception as e:  # noqa: BLE001 - one problem must not stop the run
-            print(f"{f:30} ERROR crash: {type(e).__name__}: {e}", flush=True)
+            n = full_tree_size(problem, to_play=problem.to_play, balance=balance,
+                               time_limit=args.tree_time_limit)
+        except TreeTooLarge as err:
+            print(f"{f:30} {side:2} {balance:+4d} {err}", flush=True)
+            return
+        print(f"{f:30} {side:2} {balance:+4d} {n:22,d} {time.monotonic() - t0:7.1f}",
+              flush=True)
+
+    for_each_solved(args.files, args.time_limit, count_one)
     return 0
-
-
-def count_one(f: str, args: argparse.Namespace) -> None:
-    """Solve ``f``, count its full tree and print its line."""
-    try:
-        problem = read_problem(Path(f)).problem
-    except ProblemError as e:
-        print(f"{f:30} ERROR {e}", flush=True)
-        return
-    side = side_name(problem.to_play)
-    sol = solve(problem, to_play=problem.to_play, threats=0, time_limit=args.time_limit)
-    if sol.limit is not None:
-        print(f"{f:30} {side:2} unsolved: {sol.limit} limit", flush=True)
-        return
-    balance = tree_balance(sol)
-    t0 = time.monotonic()
-    try:
-        n = full_tree_size(problem, to_play=problem.to_play, balance=balance,
-                           time_limit=args.tree_time_limit)
-    except TreeTooLarge as err:
-        print(f"{f:30} {side:2} {balance:+4d} {err}", flush=True)
-        return
-    print(f"{f:30} {side:2} {balance:+4d} {n:22,d} {time.monotonic() - t0:7.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -26,9 +26,9 @@ _REPO = Path(__file__).resolve().parent.parent
 if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
 
-from tsumego import ProblemError, read_problem, solve  # noqa: E402
+from tsumego.problem import Problem  # noqa: E402
 from tsumego.tree import TreeTooLarge, estimate_full_tree  # noqa: E402
-from tree_stats import side_name, tree_balance  # noqa: E402
+from tree_stats import for_each_solved  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -41,37 +41,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     print(f"{'problem':30} {'pl':2} {'bal':>4} {'probes':>7} {'mean':>9} {'median':>9} "
           f"{'largest':>9} {'plies':>5} {'s':>7}")
-    for f in args.files:
+
+    def estimate_one(f: str, problem: Problem, side: str, balance: int) -> None:
+        t0 = time.monotonic()
         try:
-            estimate_one(f, args)
-        except Exception as e:  # noqa: BLE001 - one problem must not stop the run
-            print(f"{f:30} ERROR crash: {type(e).__name__}: {e}", flush=True)
+            e = estimate_full_tree(problem, to_play=problem.to_play, balance=balance,
+                                   probes=args.probes, seed=args.seed,
+                                   time_limit=args.estimate_time_limit)
+        except TreeTooLarge as err:
+            print(f"{f:30} {side:2} {balance:+4d} {err}", flush=True)
+            return
+        print(f"{f:30} {side:2} {balance:+4d} {e.probes:7d} {e.mean:9.3g} {e.median:9.3g} "
+              f"{e.largest:9.3g} {e.plies:5d} {time.monotonic() - t0:7.1f}", flush=True)
+
+    for_each_solved(args.files, args.time_limit, estimate_one)
     return 0
-
-
-def estimate_one(f: str, args: argparse.Namespace) -> None:
-    """Solve ``f``, estimate its full tree and print its line."""
-    try:
-        problem = read_problem(Path(f)).problem
-    except ProblemError as e:
-        print(f"{f:30} ERROR {e}", flush=True)
-        return
-    side = side_name(problem.to_play)
-    sol = solve(problem, to_play=problem.to_play, threats=0, time_limit=args.time_limit)
-    if sol.limit is not None:
-        print(f"{f:30} {side:2} unsolved: {sol.limit} limit", flush=True)
-        return
-    balance = tree_balance(sol)
-    t0 = time.monotonic()
-    try:
-        e = estimate_full_tree(problem, to_play=problem.to_play, balance=balance,
-                               probes=args.probes, seed=args.seed,
-                               time_limit=args.estimate_time_limit)
-    except TreeTooLarge as err:
-        print(f"{f:30} {side:2} {balance:+4d} {err}", flush=True)
-        return
-    print(f"{f:30} {side:2} {balance:+4d} {e.probes:7d} {e.mean:9.3g} {e.median:9.3g} "
-          f"{e.largest:9.3g} {e.plies:5d} {time.monotonic() - t0:7.1f}", flush=True)
 
 
 if __name__ == "__main__":

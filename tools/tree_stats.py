@@ -34,7 +34,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 _REPO = Path(__file__).resolve().parent.parent
 if str(_REPO) not in sys.path:
@@ -88,6 +88,28 @@ def tree_balance(sol: object) -> int:
     if sol.winner != sol.to_play and sol.best_threats is not None:  # type: ignore[attr-defined]
         balance = sol.best_threats  # type: ignore[attr-defined]
     return int(balance)
+
+
+def for_each_solved(files: Sequence[str], time_limit: float,
+                    one: Callable[[str, Problem, str, int], None]) -> None:
+    """For each file, solve the side in its ``PL`` within ``time_limit`` and call
+    ``one(file, problem, side, balance)`` with the balance the command line builds trees
+    at; a line for a file that cannot be read, is not solved, or crashes (the run goes on)."""
+    for f in files:
+        try:
+            try:
+                problem = read_problem(Path(f)).problem
+            except ProblemError as e:
+                print(f"{f:30} ERROR {e}", flush=True)
+                continue
+            side = side_name(problem.to_play)
+            sol = solve(problem, to_play=problem.to_play, threats=0, time_limit=time_limit)
+            if sol.limit is not None:
+                print(f"{f:30} {side:2} unsolved: {sol.limit} limit", flush=True)
+                continue
+            one(f, problem, side, tree_balance(sol))
+        except Exception as e:  # noqa: BLE001 - one problem must not stop the run
+            print(f"{f:30} ERROR crash: {type(e).__name__}: {e}", flush=True)
 
 
 def estimate_note(problem: Problem, balance: int, args: argparse.Namespace) -> str:
