@@ -690,12 +690,12 @@ class _Builder:
             if not self.can_look():
                 known = self.winning_moves(kids, color, history, depth, search=False)
                 if known:
-                    return known[0]
+                    return self.unmeasured_pick(known)
         cands = self.winning_moves(kids, color, history, depth)
         if not cands:
             raise AssertionError("the engine's winner has no winning move")
         if len(cands) < 2 or not self.can_look():
-            return cands[0]
+            return self.unmeasured_pick(cands) if self.full else cands[0]
         self.budget = min(self.lookahead, self.reserve)
         start, nodes0 = self.budget, self.engine.nodes
         self.search_stop = nodes0 + min(10 * self.lookahead, self.search_reserve)
@@ -703,6 +703,22 @@ class _Builder:
         self.reserve -= start - max(self.budget, 0)
         self.search_reserve -= self.engine.nodes - nodes0
         return pick
+
+    def unmeasured_pick(self, cands: list[_Child]) -> _Child:
+        """The winner's move in a full tree where the lookahead measured nothing: the
+        smallest proof among the moves on a liberty of a target block, else the smallest
+        proof. A small proof alone may not bring the end closer (gop/10338 B: the attacker
+        fills its own points one a turn while every defender turn multiplies the tree), and
+        the trees it makes are far larger: gop/5219 B's full tree without the lookahead has
+        40,722,347 nodes this way, and the build with the lookahead passed 200,000,000 with
+        the smallest proof."""
+        board = self.board
+        geo = board.geo
+        libs = geo.dilate(geo.flood(self.target, board.stones(self.defender))) & board.empty
+        for c in cands:
+            if c.move != PASS and libs >> c.move & 1:
+                return c
+        return cands[0]
 
     def can_look(self) -> bool:
         """The lookahead has positions, engine nodes and time left."""
@@ -752,7 +768,7 @@ class _Builder:
                 size, plies = self.estimate_child(c, color, history, depth, winner, bound)
             except _Exhausted:
                 if full and i == 0:
-                    return c
+                    return self.unmeasured_pick(cands)
                 continue
             if full and size >= bound:
                 continue  # no smaller than the best so far
