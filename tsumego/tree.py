@@ -3,8 +3,8 @@
 A tree is built at one ko-threat balance by walking the game with its exact history and asking
 the engine who wins each position. At the winner's turns one move is kept (an immediate win
 first, else the move with the smallest subtree in ``full`` and the shortest win in
-``readable``, found by a bounded lookahead, or the smallest proof where the lookahead does not
-reach); at the loser's turns
+``readable``, found by a bounded lookahead, or where the lookahead does not reach the smallest
+proof, in ``full`` the smallest on a liberty of a target block); at the loser's turns
 ``full`` keeps every legal reply, pass included, down to terminal positions (a complete proof),
 and ``readable`` keeps the replies that resist longest and those next to the target within
 the first six plies of a line, and the one that resists longest below, and stops each line
@@ -674,9 +674,10 @@ class _Builder:
         the lookahead measured best here, if it measured this position (the sizes above it
         counted on that choice, so it is kept even after the lookahead's budget has run
         out); else, while the lookahead has budget, its pick among the winning moves; once
-        it has none, in a ``full`` tree the smallest proof the engine already holds (no
-        search of the other moves: where the lookahead has run out, the winner's nodes are
-        most of the build's time), and the smallest proof of all otherwise."""
+        it has none, in a ``full`` tree :meth:`unmeasured_pick` among the proofs the engine
+        already holds (no search of the other moves: where the lookahead has run out, the
+        winner's nodes are most of the build's time), and the smallest proof of all
+        otherwise."""
         for c in kids:
             if c.static == color:
                 return c
@@ -755,11 +756,13 @@ class _Builder:
     def lookahead_pick(self, cands: list[_Child], color: int, history: dict[int, int],
                        depth: int, winner: int) -> _Child:
         """The candidate with the smallest subtree (full) or the shortest win (readable), as
-        far as the lookahead budget reaches; the smallest proof where it does not.
+        far as the lookahead budget reaches; where it does not, the smallest proof
+        (:meth:`unmeasured_pick` in ``full`` trees).
 
         In ``full`` trees the smallest proof is kept unless its own subtree was measured and
         another candidate's is smaller (each later candidate is measured only up to the best
-        size so far); a candidate measured in full is never traded for one that was not."""
+        size so far); a candidate measured in full is never traded for one that was not;
+        where not even the first could be measured, :meth:`unmeasured_pick` chooses."""
         full = self.full
         best: tuple[tuple[int, int], _Child] | None = None
         for i, c in enumerate(cands[:self.WIDTH]):
