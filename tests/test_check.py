@@ -23,6 +23,7 @@ from tsumego.board import bits
 from tsumego.cli import main
 from tsumego.coords import from_sgf, to_sgf
 from tsumego.problem import Problem
+from tsumego.tree import build_tree
 from tsumego.sgf import (MARK_BM, MARK_TE, MOVE_B, MOVE_W, MoveTree, SgfError, SgfNode,
                          parse_problem, read_move_tree, read_tree, serialize)
 
@@ -164,11 +165,12 @@ def _loser_nodes(root: SgfNode, min_children: int = 2) -> list[Site]:
             len(s.node.children) >= min_children]
 
 
+@pytest.mark.parametrize("mode", ["full", "compact"])
 @pytest.mark.parametrize("which", ["move", "pass"])
-def test_deleting_one_loser_reply_is_rejected(export, tmp_path, which):
+def test_deleting_one_loser_reply_is_rejected(export, tmp_path, which, mode):
     mutated = 0
     for name in PROBLEM_FILES:
-        root = load(export(name, "full"))
+        root = load(export(name, mode))
         cands = [s for s in _loser_nodes(root)
                  if any((c.move()[1] == "") == (which == "pass") for c in s.node.children)]
         if not cands:
@@ -525,3 +527,90 @@ def test_the_memo_of_checked_subtrees_changes_no_verdict(monkeypatch):
                         failed += not result.proved
                         assert result.proved or blind
     assert failed and proved
+
+
+# --- compact trees: each repeated position written once -----------------------------------------
+
+def _lines(t) -> tuple:
+    """A TreeNode's subtree as nested (move, children) tuples, children in order."""
+    return (t.move, t.color, tuple(_lines(c) for c in t.children))
+
+
+@pytest.mark.parametrize("name", PROBLEM_FILES)
+def test_every_compact_export_is_proved_and_stands_for_the_full_tree(export, name):
+    r = invoke("check", str(export(name, "compact")))
+    assert r.exit_code == 0, r.output
+    problem = problem_of(name)
+    full = build_tree(problem, mode="full")
+    compact = build_tree(problem, mode="compact")
+    assert compact.nodes == full.nodes and compact.stored_nodes <= full.nodes
+    assert _lines(compact.root) == _lines(full.root)  # the same proof, move for move
+
+
+def test_a_compact_tree_is_smaller_than_the_full_one(export):
+    # rabbity-six: 1,372 nodes written out in full; the compact file holds each repeat once
+    compact = build_tree(problem_of("rabbity-six.sgf"), mode="compact")
+    assert (compact.nodes, compact.stored_nodes) == (1372, 290)
+    root = load(export("rabbity-six.sgf", "compact"))
+    assert sum(1 for _ in sites(root)) + 1 == 290
+
+
+def _references(root: SgfNode) -> list[Site]:
+    return [s for s in sites(root) if "TSREF" in s.node.props]
+
+
+def _named(root: SgfNode) -> dict[str, Site]:
+    return {s.node.props["N"][0]: s for s in sites(root) if "N" in s.node.props}
+
+
+def test_a_transposition_to_no_node_is_rejected(export, tmp_path):
+    root = load(export("rabbity-six.sgf", "compact"))
+    site = _references(root)[0]
+    site.node.props["TSREF"] = ["T123456789"]
+    path, reason = rejected_at(*check_file(tmp_path, root))
+    assert path == site.path and "names no single node" in reason, reason
+
+
+def test_a_transposition_to_a_later_node_is_rejected(export, tmp_path):
+    """A reference must point back: the node named must come before it, outside its line
+    (so that following references always ends)."""
+    root = load(export("rabbity-six.sgf", "compact"))
+    site = _references(root)[0]
+    name = site.node.props["TSREF"][0]
+    named = _named(root)[name]
+    del named.node.props["N"]
+    last = sites(root)[-1]
+    assert len(last.path) > 1 and "TSREF" not in last.node.props
+    last.node.props["N"] = [name]
+    path, reason = rejected_at(*check_file(tmp_path, root))
+    assert path == site.path and "names no single node" in reason, reason
+
+
+def test_a_transposition_with_moves_below_it_is_rejected(export, tmp_path):
+    root = load(export("rabbity-six.sgf", "compact"))
+    site = _references(root)[0]
+    named = _named(root)[site.node.props["TSREF"][0]]
+    site.node.children = copy.deepcopy(named.node.children)  # even the right ones
+    path, reason = rejected_at(*check_file(tmp_path, root))
+    assert path == site.path and "moves below it" in reason, reason
+
+
+def test_a_transposition_to_another_position_is_rejected(export, tmp_path):
+    """Redirected to a node of the other colour: the moves it stands for do not alternate."""
+    root = load(export("rabbity-six.sgf", "compact"))
+    order = sites(root)
+    site = _references(root)[-1]
+    before = order[:next(i for i, s in enumerate(order) if s.node is site.node)]
+    other = next(s.node.props["N"][0] for s in before if "N" in s.node.props and
+                 s.color != site.color and s.path != site.path[:len(s.path)])
+    site.node.props["TSREF"] = [other]
+    path, reason = rejected_at(*check_file(tmp_path, root))
+    assert path[:len(site.path)] == site.path and "alternate" in reason, (path, reason)
+
+
+def test_transpositions_in_a_tree_claimed_full_are_bad_input(export, tmp_path):
+    root = load(export("rabbity-six.sgf", "compact"))
+    root.props["TSR"] = [root.props["TSR"][0].replace(":compact", ":full")]
+    out = tmp_path / "claimed-full.sgf"
+    out.write_bytes(serialize(root))
+    _bad_input(invoke("check", str(out)))

@@ -29,7 +29,7 @@ from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, bu
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
-MODES = ("readable", "full")
+MODES = ("readable", "full", "compact")
 KO_PROBLEMS = [n for n in ("direct-ko.sgf", "bent-four-corner.sgf") if n in PROBLEM_FILES]
 
 SETUP = {"AB", "AW", "AE"}
@@ -179,11 +179,16 @@ def test_export_marks_and_ends_lines(export, name, mode):
     answer = _answer(PROBLEMS / name, "--threats", str(balance))
     assert good == set(answer["moves"]), "the correct first moves are every winning first move"
     assert (winner == pl) == bool(good)
-    if mode == "full":
+    if mode != "readable":
         assert {move_of(c) for c in root} == legal_first_moves(name)
 
+    names = {n.get("N") for n, _ in sgfmill_nodes(game) if n.has_property("N")}
     for first, leaf in leaves_by_first_move(root):
         text = leaf.get("C") if leaf.has_property("C") else ""
+        if leaf.has_property("TSREF"):  # compact trees: the line goes on at a named node
+            assert mode == "compact" and leaf.get("TSREF") in names, name
+            assert f"Transposition: the same position as at {leaf.get('TSREF')}" in text
+            continue
         if first.has_property("TE"):
             assert "RIGHT" in text, f"{name}: a correct line ends without RIGHT: {text!r}"
             line_winner = pl
@@ -362,7 +367,9 @@ def test_the_streamed_text_is_the_serialized_tree(mode, name):
     tree = build_tree(problem, mode=mode)
     text = "".join(sgf_text(tree, None, [sol], "test")).encode("utf-8")
     assert text == serialize(to_sgf_tree(tree, None, [sol], "test"))
-    assert len(read_move_tree(text)[0]) == tree.nodes
+    assert len(read_move_tree(text)[0]) == tree.stored_nodes
+    if mode != "compact":
+        assert tree.stored_nodes == tree.nodes
     if mode == "full":  # the builder copied subtrees: the repeated text is used
         keys = []
         stack = [tree.root]

@@ -21,8 +21,10 @@ largest tree sizes per mode, how many full trees were proved / not proved / coul
 or checked (errors), the total check time. A full tree that the checker rejects, or a builder
 that finds no winning move for the engine's winner, is a solver bug: such cases are listed
 again at the end under ``BUGS`` with what reproduces them (file, side, balance, mode).
-With ``--estimate PROBES``, a full tree too large to build gets Knuth's estimate of its size
-in its row (:func:`tsumego.tree.estimate_full_tree`, from that many random lines).
+With ``--compact``, the proofs are ``compact`` trees (each repeated position written once)
+instead of ``full`` ones. With ``--estimate PROBES``, a full tree too large to build gets
+Knuth's estimate of its size in its row (:func:`tsumego.tree.estimate_full_tree`, from that
+many random lines).
 """
 
 from __future__ import annotations
@@ -142,7 +144,8 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     balance = tree_balance(sol)
     row.balance = balance
     trees: dict[str, SolutionTree] = {}
-    for mode in ("readable", "full"):
+    proof = "compact" if args.compact else "full"
+    for mode in ("readable", proof):
         try:
             trees[mode] = build_tree(problem, to_play=problem.to_play, balance=balance,
                                      mode=mode, max_nodes=args.max_tree_nodes,
@@ -150,7 +153,7 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
                                      lookahead=args.lookahead)
         except TreeTooLarge as e:
             row.check, row.detail = "ERROR", f"{mode} tree: {e}"
-            if mode == "full" and args.estimate > 0:
+            if mode == proof and args.estimate > 0:
                 row.detail += estimate_note(problem, balance, args)
         except SearchLimit as e:
             row.check, row.detail = "ERROR", f"{mode} tree: {e.kind} limit"
@@ -162,10 +165,11 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
             else:
                 raise
         if mode in trees:
-            setattr(row, mode, trees[mode].nodes)
-    if "full" not in trees:
+            setattr(row, "readable" if mode == "readable" else "full", trees[mode].nodes)
+    if proof not in trees:
         return row
-    tree = trees["full"]
+    tree = trees[proof]
+    stored = tree.stored_nodes
     try:
         original = read_tree(path.read_bytes(), str(path))
     except (OSError, ProblemError):
@@ -191,6 +195,8 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     row.check_s = time.monotonic() - t0
     if result.proved:
         row.check, row.detail = "proved", f"{result.nodes} nodes checked"
+        if args.compact:
+            row.detail += f"; compact file {stored} nodes"
     else:
         where = " ".join(result.path) or "(root)"
         row.check, row.detail = "NOT-PROVED", f"at {where}: {result.reason}"
@@ -198,8 +204,8 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
         if args.keep is None:
             kept = Path(tempfile.mkdtemp(prefix="tree-stats-rejected-")) / out.name
             kept.write_bytes(out.read_bytes())
-        row.bug = (f"{name}: side {row.side}, balance {balance:+d}, mode full: checker rejects "
-                   f"at {where}: {result.reason} (tree kept in {kept})")
+        row.bug = (f"{name}: side {row.side}, balance {balance:+d}, mode {proof}: checker "
+                   f"rejects at {where}: {result.reason} (tree kept in {kept})")
     return row
 
 
@@ -280,6 +286,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="where a full tree is too large to build, estimate its size from "
                          "this many random lines (tsumego.tree.estimate_full_tree; default 0: "
                          "no estimate)")
+    ap.add_argument("--compact", action="store_true",
+                    help="build, write and check compact trees instead of full ones (the full "
+                         "column is then the size they stand for, and the row's detail gives "
+                         "the nodes of the file)")
     ap.add_argument("--keep", default=None, help="write the full trees to this directory")
     ap.add_argument("--resume", default=None, metavar="OUTPUT",
                     help="the output of an interrupted run: its problems are not run again, "

@@ -64,9 +64,10 @@ def main() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
               help="Write the solution tree as annotated SGF to this file.")
-@click.option("--tree", "tree_mode", type=click.Choice(["readable", "full"]),
+@click.option("--tree", "tree_mode", type=click.Choice(["readable", "full", "compact"]),
               default="readable", show_default=True,
-              help="readable: key lines and refutations; full: a complete proof.")
+              help="readable: key lines and refutations; full: a complete proof; compact: "
+                   "the same proof with each repeated position written once (TSREF).")
 @click.option("--tree-time-limit", type=float, default=1800.0, show_default=True,
               help="Seconds to build the solution tree (-o).")
 @click.option("--tree-max-nodes", type=int, default=10_000_000, show_default=True,
@@ -210,7 +211,7 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
                           max_nodes=max_nodes, time_limit=time_limit)
     except TreeTooLarge as e:
         hint = ("; a readable tree (--tree readable) keeps only the best resistance and is "
-                "far smaller" if mode == "full" else "")
+                "far smaller" if mode != "readable" else "")
         return (f"{file}: no {mode} tree written: {e} (--tree-time-limit, "
                 f"--tree-max-nodes){hint}"), True
     try:
@@ -235,7 +236,10 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
         if part is not None:
             part.unlink(missing_ok=True)
         _fail(f"{output}: cannot write ({e.strerror or e})")
-    return (f"Wrote the {mode} solution tree to {output}: {tree.nodes} nodes, "
+    size = f"{tree.nodes} nodes"
+    if mode == "compact":
+        size = f"{tree.stored_nodes} nodes, standing for a full tree of {tree.nodes}"
+    return (f"Wrote the {mode} solution tree to {output}: {size}, "
             f"main line {tree.root.plies} moves, balance {tree.balance:+d}."), False
 
 
@@ -243,7 +247,7 @@ def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: st
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), required=True,
               help="The SGF file to write.")
-@click.option("--tree", "tree_mode", type=click.Choice(["readable", "full"]),
+@click.option("--tree", "tree_mode", type=click.Choice(["readable", "full", "compact"]),
               default="readable", show_default=True)
 @click.option("--to-play", type=click.Choice(["B", "W", "b", "w"]), default=None)
 @click.option("--threats", type=int, default=0, show_default=True)
@@ -265,7 +269,8 @@ def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
 @main.command("check")
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
 def check_cmd(file: str) -> None:
-    """Check that a full solution tree proves its stated result (exit 0 proved, 1 not)."""
+    """Check that a full or compact solution tree proves its stated result (exit 0 proved,
+    1 not)."""
     from .check import CheckError, check_tree
     from .sgf import parse_problem, read_move_tree
 

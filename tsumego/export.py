@@ -3,7 +3,10 @@
 Conventions: correct first moves carry ``TE[1]``, wrong ones ``BM[1]``; lines under a correct
 first move end with a comment containing ``RIGHT`` (the goproblems convention) and words; a play
 that recreates an earlier arrangement, legal only because a ko threat was used first, carries
-``KO[]``; a pass is ``B[]``/``W[]`` with a comment. The root holds the problem's setup and
+``KO[]``; a pass is ``B[]``/``W[]`` with a comment. In a ``compact`` tree a position met
+again under a history that cannot tell it from the first meeting is written once: that node
+gets a name ``N[T<number>]``, and each later meeting is a leaf with ``TSREF[T<number>]`` (our
+own property) and a comment saying where the line goes on. The root holds the problem's setup and
 markup, ``PL``, a comment with the result in words, and ``TSR`` (our own property) with the
 machine-readable claim: ``to_play:winner:balance:status:mode``.
 """
@@ -62,6 +65,8 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
         t, _, good = item
         if t is None:
             return [(c, True, bool(c.good)) for c in tree.root.children]
+        if ctx.refers(t) is not None:
+            return []  # the line goes on at the node referred to
         return [(c, False, good) for c in t.children]
 
     # the text below the nodes whose subtrees the builder copied, by (repeat_key, good)
@@ -71,7 +76,9 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
     def pieces(t: TreeNode, first: bool, good: bool, out: list[str]) -> None:
         """Append the text of ``t``'s subtree to ``out`` (recursive: ``t.plies`` is bounded)."""
         out.append(node_text(ctx.props(t, first=first, good=good)))
-        key = t.repeat_key
+        if ctx.refers(t) is not None:
+            return
+        key = None if ctx.compact else t.repeat_key
         if key is not None:
             got = below.get((key, good))
             if got is not None:
@@ -99,7 +106,7 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
 
     def whole(item: _Item) -> str | None:
         t, first, good = item
-        if t is None or t.size() > _WHOLE_NODES or t.plies > _WHOLE_PLIES:
+        if t is None or t.stored() > _WHOLE_NODES or t.plies > _WHOLE_PLIES:
             return None  # the root, and the subtrees too large or too deep to hold as text
         out: list[str] = []
         pieces(t, first, good, out)
@@ -154,24 +161,36 @@ class _Context:
         self.tree = tree
         self.status = status
         self.size = tree.problem.size
+        self.compact = tree.mode == "compact"
+        self.written: set[int] = set()  # compact trees: the subtrees named so far
+        self.ref_node: TreeNode | None = None  # the last node props() made a reference
+        self.ref: int | None = None
 
     def convert(self, t: TreeNode, *, first: bool, good: bool) -> SgfNode:
-        """Iteratively convert the subtree of ``t`` (deep trees are fine)."""
+        """Iteratively convert the subtree of ``t`` (deep trees are fine), in preorder: the
+        order the nodes are written in, which names and references follow."""
         out = self._node(t, first=first, good=good)
-        stack = [(t, out)]
+        stack = [] if self.refers(t) is not None else [(c, out) for c in reversed(t.children)]
         while stack:
-            src, dst = stack.pop()
-            for c in src.children:
-                n = self._node(c, first=False, good=good)
-                dst.children.append(n)
-                stack.append((c, n))
+            src, parent = stack.pop()
+            n = self._node(src, first=False, good=good)
+            parent.children.append(n)
+            if self.refers(src) is None:
+                stack.extend((c, n) for c in reversed(src.children))
         return out
 
     def _node(self, t: TreeNode, *, first: bool, good: bool) -> SgfNode:
         return SgfNode(self.props(t, first=first, good=good), [])
 
+    def refers(self, t: TreeNode) -> int | None:
+        """In a compact tree, the name of the node ``t``'s subtree was written below (then
+        ``t`` is a leaf that refers to it), else None. Call after :meth:`props`."""
+        return self.ref if self.ref_node is t else None
+
     def props(self, t: TreeNode, *, first: bool, good: bool) -> dict[str, list[str]]:
-        """The SGF properties of move ``t``: the move, its mark and its comment."""
+        """The SGF properties of move ``t``: the move, its mark and its comment. In a compact
+        tree, in the order the nodes are written: the first node of each set of nodes with
+        the same subtree below them is named, and the others refer to it."""
         assert t.move is not None
         c = color_name(t.color)
         props: dict[str, list[str]] = {c: ["" if t.move == PASS else to_sgf(t.move, self.size)]}
@@ -189,7 +208,17 @@ class _Context:
                 notes.append(f"{_side(t.color)} passes: the best move here.")
             else:
                 notes.append(f"{_side(t.color)} passes.")
-        if t.size() == 1:  # a leaf
+        key = t.repeat_key if self.compact else None
+        self.ref_node, self.ref = None, None
+        if key is not None and key in self.written:
+            self.ref_node, self.ref = t, key
+            props["TSREF"] = [f"T{key}"]
+            notes.append(f"Transposition: the same position as at T{key}, where the line "
+                         f"goes on.")
+        elif key is not None:
+            self.written.add(key)
+            props["N"] = [f"T{key}"]
+        if self.ref_node is None and t.size() == 1:  # a leaf
             notes.append(self._ending(t, good))
         if notes:
             props["C"] = [" ".join(notes)]

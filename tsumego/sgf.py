@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import sys
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator, Sequence, TypeVar
 
@@ -219,8 +219,8 @@ MARK_BM, MARK_TE = 1, 2  # MoveTree.marks
 class MoveTree:
     """The moves of an SGF game tree in flat arrays, a few bytes a node (node 0 is the root;
     the nodes are in preorder): each node's move (the first of ``B``, ``W`` in it), its
-    ``BM``/``TE`` marks and its children in order. Other properties of the nodes below the
-    root are not kept."""
+    ``BM``/``TE`` marks, its name (``N``) and reference (``TSREF``, in compact trees) and
+    its children in order. Other properties of the nodes below the root are not kept."""
 
     root: SgfNode  # the root's properties (no children)
     color: bytearray  # NO_MOVE, MOVE_B or MOVE_W
@@ -228,6 +228,9 @@ class MoveTree:
     marks: bytearray  # MARK_BM | MARK_TE
     first_child: array[int]
     next_sibling: array[int]
+    # compact trees: node names (``N``) -> nodes, and nodes -> the name in their ``TSREF``
+    names: dict[str, list[int]] = field(default_factory=dict)
+    refs: dict[int, str] = field(default_factory=dict)
 
     def children(self, i: int) -> list[int]:
         out = []
@@ -274,8 +277,15 @@ class MoveTree:
                     t.color[i] = MOVE_B if mv[0] == "B" else MOVE_W
                     t.point[i] = mv[1]
                 t.marks[i] = ("BM" in node.props) * MARK_BM | ("TE" in node.props) * MARK_TE
+                t._name(i, node.props.get("N", []), node.props.get("TSREF", []))
             stack.extend((c, i) for c in reversed(node.children))
         return t
+
+    def _name(self, i: int, names: list[str], refs: list[str]) -> None:
+        for n in names:
+            self.names.setdefault(n, []).append(i)
+        if refs:
+            self.refs[i] = refs[0]
 
     def _add(self, parent: int, last: array[int]) -> int:
         i = len(self.color)
@@ -348,6 +358,12 @@ def read_move_tree(data: bytes, name: str = "<sgf>") -> tuple[MoveTree, bytes]:
                 value = _VALUE.match(m.group(3).lstrip())
                 assert value is not None  # the token matched a value
                 t.point[cur] = intern(value.group(1).decode("utf-8", "replace").strip())
+        elif ident == b"N" or ident == b"TSREF":
+            values = [_unescape(v) for v in _VALUE.findall(m.group(3))]
+            if ident == b"N":
+                t._name(cur, values, [])
+            else:
+                t._name(cur, [], values)
         elif ident == b"BM":
             t.marks[cur] |= MARK_BM
         elif ident == b"TE":

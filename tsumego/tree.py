@@ -15,7 +15,9 @@ subtree). The builder copies the subtree it built for a position met before, as 
 when no history can tell the two apart: no play probed in that subtree leads to the (black,
 white) stone counts of an arrangement in the history above either occurrence, so every
 node's legal replies are the same on both paths (gop/20305 B without the lookahead: 570,082
-of 631,747 nodes copied).
+of 631,747 nodes copied). A ``compact`` tree is the ``full`` one with those copies not made:
+the node refers to the subtree copied, so that a proof far too large to write out (gop/10338
+B's) is held, and written, with each such subtree once.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ from .board import BLACK, bits, opponent
 from .coords import PASS
 from .problem import Problem
 from .search import Engine, SearchLimit, SearchOptions, deep_search
+
+
+MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
 
 
 class TreeTooLarge(Exception):
@@ -134,6 +139,37 @@ class _Counts(_Nodes):
         self.virtual += n - 1
 
 
+class _Shared(_Nodes):
+    """Nodes of a ``compact`` tree: a copy is not made; the node given it refers to the node
+    copied (``origin``), so the store holds each subtree once. ``full`` counts the nodes of
+    the tree the references stand for (64-bit: it is often far larger than what is held)."""
+
+    __slots__ = ("full", "virtual", "before")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = array("q")
+        self.virtual = 0  # nodes the references stand for, beyond their own, so far
+        self.before = array("q")  # ``virtual`` when each node was added
+
+    def add(self, color: int, move: int, threat: bool = False, captures: int = 0) -> int:
+        self.before.append(self.virtual)
+        self.full.append(1)
+        return super().add(color, move, threat, captures)
+
+    def close(self, i: int) -> None:
+        super().close(i)
+        self.full[i] = self.size[i] + self.virtual - self.before[i]
+
+    def copy(self, i: int, j: int) -> None:
+        j = self.origin.get(j, j)
+        self.plies[i] = self.plies[j]
+        self.full[i] = self.full[j]
+        self.virtual += self.full[j] - 1
+        self.origin[i] = j
+        self.copied.add(j)
+
+
 class TreeNode:
     """One move of a solution tree (the root has ``move is None``): a read-only view of a
     node of the tree's flat store. Below the root, a node's children come longest line first
@@ -158,8 +194,11 @@ class TreeNode:
 
     @property
     def children(self) -> list[TreeNode]:
+        """The moves below this one (in a ``compact`` tree, those below the node a copy
+        refers to: the view is the whole tree either way)."""
         nodes = self._nodes
-        kids = nodes.children(self._i)
+        i = self._i
+        kids = nodes.children(nodes.origin.get(i, i) if isinstance(nodes, _Shared) else i)
         if self._i and len(kids) > 1:
             plies = nodes.plies
             kids.sort(key=lambda k: -plies[k])
@@ -191,8 +230,17 @@ class TreeNode:
         return _ENDS[self._nodes.flags[self._i] >> 3 & 3]
 
     def size(self) -> int:
-        """Nodes in the subtree, this one included."""
-        return self._nodes.size[self._i]
+        """Nodes in the subtree, this one included (in a ``compact`` tree, as written out in
+        full)."""
+        nodes = self._nodes
+        return nodes.full[self._i] if isinstance(nodes, _Shared) else nodes.size[self._i]
+
+    def stored(self) -> int:
+        """Nodes a ``compact`` tree holds for the subtree (a subtree met again is held once,
+        and a copy counts the nodes of the subtree it refers to); in other trees
+        :meth:`size`."""
+        nodes, i = self._nodes, self._i
+        return nodes.size[nodes.origin.get(i, i) if isinstance(nodes, _Shared) else i]
 
     @property
     def repeat_key(self) -> int | None:
@@ -217,7 +265,14 @@ class SolutionTree:
 
     @property
     def nodes(self) -> int:
+        """Nodes of the tree (a ``compact`` one counted as written out in full)."""
         return self.root.size()
+
+    @property
+    def stored_nodes(self) -> int:
+        """Nodes the tree holds: :attr:`nodes`, except in a ``compact`` tree, where a subtree
+        met again is held once and each other meeting is one node that refers to it."""
+        return len(self.root._nodes.move)
 
 
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
@@ -235,12 +290,15 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     looks ahead 2,000 positions in ``readable`` trees and 200,000 in ``full`` ones, where
     a small lookahead made trees larger (its counts by position miss the history) and a
     large one made them several times smaller (gop/16163 B: 357,741 nodes without it,
-    40,975 with it). Raises :class:`TreeTooLarge` past ``max_nodes`` tree nodes or
+    40,975 with it). ``compact`` is ``full`` with each subtree the builder would copy held
+    once (:attr:`SolutionTree.stored_nodes`; ``max_nodes`` counts those); its view, and
+    :attr:`SolutionTree.nodes`, are the full tree's. Raises :class:`TreeTooLarge` past
+    ``max_nodes`` tree nodes or
     ``time_limit`` seconds, and :class:`tsumego.search.SearchLimit` if a given ``engine``'s
     own limits stop it."""
-    if mode not in ("readable", "full"):
+    if mode not in MODES:
         raise ValueError(f"unknown tree mode {mode!r}")
-    nodes = _Nodes()
+    nodes = _Shared() if mode == "compact" else _Nodes()
     color, winner = _build(problem, nodes, to_play, balance, mode, max_nodes, time_limit,
                            lookahead, engine)
     return SolutionTree(problem, TreeNode(nodes, 0), color, balance, winner, mode)
@@ -403,7 +461,8 @@ class _Builder:
         self.engine = engine
         self.board = engine.board
         self.mode = mode
-        self.full = mode == "full"
+        self.full = mode != "readable"  # "full" and "compact" trees are the same proof
+        self.compact = mode == "compact"
         self.max_nodes = max_nodes
         self.count = 0
         self.nodes = _Nodes() if nodes is None else nodes
@@ -605,7 +664,8 @@ class _Builder:
         if self.full:
             got = self.built.get(key)
             if got is not None and not got[1] & outer:
-                self.count += nodes.size[got[0]] - 1
+                if not self.compact:  # (a compact tree holds the copy as one node)
+                    self.count += nodes.size[got[0]] - 1
                 if self.count > self.max_nodes:
                     raise TreeTooLarge(f"the tree has more than {self.max_nodes} nodes")
                 nodes.copy(i, got[0])
@@ -871,5 +931,5 @@ class _Builder:
         return winner == self.defender and self.engine._benson_alive(self.board.hash)
 
 
-__all__ = ["TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TreeTooLarge",
+__all__ = ["MODES", "TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TreeTooLarge",
            "SearchLimit", "TreeEstimate", "estimate_full_tree"]
