@@ -135,7 +135,7 @@ def _targets(tree: MoveTree, ends: array[int]) -> dict[int, int]:
 
 
 def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
-    """Check a full tree against its root claim."""
+    """Check a full or compact tree against its root claim."""
     tree = root if isinstance(root, MoveTree) else MoveTree.from_node(root)
     claim = read_claim(tree.root)
     if claim.mode not in ("full", "compact"):
@@ -163,9 +163,9 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     # Compact trees: a node with a reference (TSREF) stands for the subtree below the node
     # named so (N), which must come before it and not above it (so that following references
     # ends); the check replays that subtree from the reference's own position.
-    refers = _targets(tree, ends)
-    if refers and claim.mode != "compact":
+    if tree.refs and claim.mode != "compact":
         raise CheckError("a full tree with transpositions (TSREF): only compact trees have them")
+    refers = _targets(tree, ends)
     refarr = np.full(len(tree) if refers else 0, -1, dtype=np.int64)
     for r, t in refers.items():
         refarr[r] = t

@@ -6,9 +6,9 @@ that recreates an earlier arrangement, legal only because a ko threat was used f
 ``KO[]``; a pass is ``B[]``/``W[]`` with a comment. In a ``compact`` tree a position met
 again under a history that cannot tell it from the first meeting is written once: that node
 gets a name ``N[T<number>]``, and each later meeting is a leaf with ``TSREF[T<number>]`` (our
-own property) and a comment saying where the line goes on. The root holds the problem's setup and
-markup, ``PL``, a comment with the result in words, and ``TSR`` (our own property) with the
-machine-readable claim: ``to_play:winner:balance:status:mode``.
+own property) and a comment saying where the line goes on. The root holds the problem's setup
+and markup, ``PL``, a comment with the result in words, and ``TSR`` (our own property) with
+the machine-readable claim: ``to_play:winner:balance:status:mode``.
 """
 
 from __future__ import annotations
