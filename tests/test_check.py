@@ -492,7 +492,7 @@ def test_shared_subtrees_need_the_walk_that_tells_histories_apart(monkeypatch):
     the checker rejects among the random ko positions, so the walk decides something."""
     from tsumego.tree import _Builder
 
-    monkeypatch.setattr(_Builder, "unshaped", lambda self, j, c, color, history: True)
+    monkeypatch.setattr(_Builder, "unshaped", lambda self, *args: True)
     failed = [(i, side, k) for i, side, k, result in _random_ko_trees(60, (-1, 1), "full")
               if not result.proved]
     assert failed

@@ -748,3 +748,91 @@ def test_full_tree_without_the_lookahead_plays_on_the_target_liberties() -> None
     assert full_tree_size(problem, to_play=BLACK, balance=1, lookahead=0) == 128_694
     tree = build_tree(problem, to_play=BLACK, balance=1, mode="compact", lookahead=0)
     assert (tree.nodes, tree.stored_nodes) == (128_694, 10_911)
+
+
+def test_may_recreate_matches_the_pairs_a_play_can_reach() -> None:
+    """_may_recreate (the walk's filter at each node) against a brute force over every
+    number of captured stones, wrapping pair indices included."""
+    import random
+
+    from tsumego.board import WHITE
+    from tsumego.tree import _PAIR, _PAIRS, _may_recreate
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        black, white = rng.randrange(60), rng.randrange(60)
+        pairs = 0
+        for _ in range(rng.randrange(1, 6)):
+            pairs |= 1 << ((rng.randrange(70) * _PAIR + rng.randrange(70)) & _PAIRS)
+        for mover in (BLACK, WHITE):
+            if mover == BLACK:
+                reach = [(black + 1, w) for w in range(white + 1)]
+            else:
+                reach = [(b, white + 1) for b in range(black + 1)]
+            brute = any(pairs >> ((b * _PAIR + w) & _PAIRS) & 1 for b, w in reach)
+            assert _may_recreate(pairs, black, white, mover) == brute, (black, white, mover)
+
+
+def _plain_unshaped(b: _Builder, j: int, c, color: int, history: dict[int, int]) -> bool:
+    """_Builder.unshaped without its filters: every play probed at every node of the
+    subtree (below threats aside) is looked up in the history."""
+    board, nodes = b.board, b.nodes
+    start = board.snapshot()
+    if c.move != PASS:
+        board.play_fast(c.move, color)
+    stack = [(nodes.origin.get(j, j), opponent(color), board.snapshot())]
+    seen: set[int] = set()
+    try:
+        while stack:
+            k, mover, at = stack.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            board.undo(at)
+            kids = nodes.children(k)
+            if not kids:
+                continue
+            for p in bits(board.empty & b.problem.region):
+                cap = board.play_fast(p, mover)
+                hit = cap >= 0 and not cap & b.target and board.hash in history
+                board.undo(at)
+                if hit:
+                    return False
+            for kid in kids:
+                if nodes.flags[kid] & 1:
+                    continue
+                if nodes.move[kid] != PASS:
+                    board.play_fast(nodes.move[kid], mover)
+                stack.append((nodes.origin.get(kid, kid), opponent(mover), board.snapshot()))
+                board.undo(at)
+        return True
+    finally:
+        board.undo(start)
+
+
+@pytest.mark.skipif(not (TSUMEGOJS / "gop" / "15589.sgf").is_file(),
+                    reason="the shared tsumego.js collection is absent")
+def test_the_walk_filters_change_no_verdict(monkeypatch) -> None:
+    """unshaped() plays the probes only where the pair bits allow a clash and enters only
+    subtrees whose pair bits do: on the compact trees of gop/15589 (White first at balance
+    0, Black at +1), where references below a walked subtree come by other moves than the
+    nodes they refer to, and the full trees of problems/ (both sides), every verdict is the
+    plain walk's, and both verdicts occur."""
+    verdicts: list[bool] = []
+    filtered = _Builder.unshaped
+
+    def both(self, j, c, color, history, outer):
+        got = filtered(self, j, c, color, history, outer)
+        assert got == _plain_unshaped(self, j, c, color, history)
+        verdicts.append(got)
+        return got
+
+    monkeypatch.setattr(_Builder, "unshaped", both)
+    problem = read_problem(TSUMEGOJS / "gop" / "15589.sgf").problem
+    for color, balance in ((opponent(BLACK), 0), (BLACK, 1)):
+        build_tree(problem, to_play=color, balance=balance, mode="compact")
+    for name in PROBLEM_FILES:
+        p = read_problem(PROBLEMS / name).problem
+        for color in (BLACK, opponent(BLACK)):
+            build_tree(p, to_play=color, mode="full", lookahead=0)
+    assert True in verdicts and False in verdicts

@@ -407,6 +407,20 @@ _PAIRS = 1023
 _NO_REACH = 1 << 30  # a history index no path reaches
 
 
+def _may_recreate(pairs: int, black: int, white: int, mover: int) -> bool:
+    """Whether a play by ``mover`` from an arrangement of ``black`` and ``white`` stones may
+    lead to an arrangement with a pair bit in ``pairs``: the mover has one stone more, the
+    other side as many or fewer (captured)."""
+    if mover == BLACK:
+        lo, n = ((black + 1) * _PAIR) & _PAIRS, white + 1  # (black + 1, 0 .. white)
+        window = pairs >> lo
+        if lo + n > _PAIRS + 1:
+            window |= pairs << (_PAIRS + 1 - lo)
+        return bool(window & ((1 << n) - 1))
+    base = white + 1  # (0 .. black, white + 1)
+    return any(pairs >> ((b * _PAIR + base) & _PAIRS) & 1 for b in range(black + 1))
+
+
 @dataclass
 class _Child:
     move: int
@@ -452,6 +466,9 @@ class _Builder:
         # probed in the subtree leads to); see line()
         self.built: dict[tuple[int, int, int, bool, int], tuple[int, int]] = {}
         self.probes = 0  # those pair bits for the subtree being built
+        # full trees: the pair bits of the plays probed below a node, for subtrees of at least
+        # BELOW_MIN nodes (unshaped() walks into the others)
+        self.below: dict[int, int] = {}
         self.last_probes = 0  # and for the plays of the last call of children()
         # the least history index a play probed in the subtree being built recreates
         # (_NO_REACH for none), and that of the plays of the last call of children()
@@ -652,7 +669,7 @@ class _Builder:
         if self.full:
             got = self.built.get(key)
             if got is not None and (not got[1] & outer or
-                                    self.unshaped(got[0], c, color, history)):
+                                    self.unshaped(got[0], c, color, history, outer)):
                 if not self.compact:  # (a compact tree holds the copy as one node)
                     self.count += nodes.size[got[0]] - 1
                 if self.count > self.max_nodes:
@@ -674,22 +691,28 @@ class _Builder:
         self.reach = min(reach, mine_reach)
         # no play probed below recreates an arrangement from above the move (index ``depth``
         # or less: the history this subtree was built with did not shape it)
+        if self.full and nodes.size[i] >= self.BELOW_MIN:
+            self.below[i] = mine
         if self.full and mine_reach > depth:
             if len(self.built) >= self.BUILT_MAX:
                 self.built.clear()  # a bounded memo: what it forgets is built again
             self.built[key] = (i, mine)
         return i
 
-    def unshaped(self, j: int, c: _Child, color: int, history: dict[int, int]) -> bool:
+    def unshaped(self, j: int, c: _Child, color: int, history: dict[int, int],
+                 outer: int) -> bool:
         """Whether node ``j``'s subtree, built below ``color``'s move to the position after
         ``c`` on another path (with no play probed in it recreating an arrangement of that
         path's history), may stand here too: no play probed in it recreates an arrangement of
-        ``history`` either, so every node's legal replies are the same on both paths. The
-        pair bits tell most subtrees apart; this walk over the subtree, each shared part
-        once, decides where they cannot (gop/16163 B +1, compact: 10,911 nodes instead of
-        22,789). Below a threat, which starts the history afresh, nothing is probed."""
+        ``history`` (whose pair bits are ``outer``) either, so every node's legal replies are
+        the same on both paths. The pair bits tell most subtrees apart; this walk over the
+        subtree, each shared part once, decides where they cannot (gop/16163 B +1, compact:
+        10,911 nodes instead of 22,789). It plays the probes only at nodes where the pair
+        bits allow a clash, and enters a subtree only if its own pair bits do. Below a
+        threat, which starts the history afresh, nothing is probed."""
         board, nodes, region = self.board, self.nodes, self.problem.region
         target, origin, move, flags = self.target, nodes.origin, nodes.move, nodes.flags
+        below = self.below
         start = board.snapshot()
         if c.move != PASS:
             board.play_fast(c.move, color)
@@ -705,18 +728,23 @@ class _Builder:
                 if not kids:
                     continue  # a leaf: nothing was probed there
                 board.undo(at)
-                for p in bits(board.empty & region):
-                    cap = board.play_fast(p, mover)
-                    hit = cap >= 0 and not cap & target and board.hash in history
-                    board.undo(at)
-                    if hit:
-                        return False
+                if _may_recreate(outer, board.black.bit_count(), board.white.bit_count(),
+                                 mover):
+                    for p in bits(board.empty & region):
+                        cap = board.play_fast(p, mover)
+                        hit = cap >= 0 and not cap & target and board.hash in history
+                        board.undo(at)
+                        if hit:
+                            return False
                 for kid in kids:
                     if flags[kid] & 1:
                         continue  # a threat: the history below starts afresh
+                    sub = origin.get(kid, kid)  # (a reference's own move leads there)
+                    if not below.get(sub, -1) & outer:
+                        continue  # no play probed below it has a pair of the history
                     if move[kid] != PASS:
                         board.play_fast(move[kid], mover)
-                    stack.append((origin.get(kid, kid), opponent(mover), board.snapshot()))
+                    stack.append((sub, opponent(mover), board.snapshot()))
                     board.undo(at)
             return True
         finally:
@@ -880,6 +908,7 @@ class _Builder:
 
     WIDTH = 4  # winning candidates compared at each winner's node
     BUILT_MAX = 4_000_000  # subtrees line() remembers for copying
+    BELOW_MIN = 8  # subtrees this large keep their pair bits for unshaped()
     LOOK_SHARE = 0.5  # the share of the tree's time limit the lookahead may take
     # readable trees: the loser's replies branch only within the first plies of a line; deeper,
     # a line follows the one reply with the largest proof (gop/10838 B: 637,012 nodes with
