@@ -287,9 +287,9 @@ def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int
                    max_nodes: int = 1 << 62, time_limit: float | None = None,
                    lookahead: int | None = None) -> int:
     """The nodes of ``build_tree(problem, mode="full")`` with the same arguments, counted
-    without holding the tree: the builder makes the same choices, and counts the subtrees it
-    would copy instead of copying them, so that trees far too large to write can be
-    measured (in the time and memory of the part that is not a copy)."""
+    without holding the tree: the builder makes the same choices in the compact store, which
+    holds each subtree it would copy once and counts the copies, so that trees far too large
+    to write can be measured (in the time and memory of the part that is not a copy)."""
     nodes = _Shared()
     _build(problem, nodes, to_play, balance, "full", max_nodes, time_limit, lookahead, None)
     return nodes.full[0]
