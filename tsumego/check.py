@@ -9,9 +9,11 @@ terminal: a target stone captured, two passes in a row, or (for a defender's win
 attacker cannot capture playing alone. The tree is walked in the flat form that
 :func:`tsumego.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
 nodes can be checked. A subtree met again below another path (full trees repeat themselves)
-is not replayed when the check of its first copy looked up no arrangement whose stone counts
-match one in either history: then every rule gives the same answers in both places
-(gop/5215 B's 13,056,103-node tree: 34.6 s instead of 103.2 s).
+is not replayed when the check of its first copy looked up no arrangement of either history:
+then every rule gives the same answers in both places (gop/5215 B's 13,056,103-node tree:
+34.6 s instead of 103.2 s). The (black, white) stone counts of the arrangements looked up
+rule most clashes out; where they cannot, the lookups are replayed over the subtree, each
+node from each arrangement once, without the rest of the check.
 
 A ``compact`` tree is the same proof with such repeats written once: a node with a reference
 (``TSREF``) stands for the subtree below the earlier node of that name (``N``), and the check
@@ -33,6 +35,7 @@ from .problem import Problem
 from .sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
 
 Arrangement = tuple[int, int]  # (black, white) stones
+History = dict[Arrangement, int]  # the arrangements of a line -> their index in it (plies)
 
 
 class CheckError(ValueError):
@@ -82,6 +85,7 @@ class _Failure(Exception):
 SAFE_MAX = 2_000_000  # arrangements the pass-alive memo keeps
 MEMO_MIN = 64  # subtrees this large are looked up in the memo of checked subtrees
 MEMO_MAX = 2_000_000  # checked subtrees the memo keeps
+_NO_REACH = 1 << 30  # a history index no line reaches
 
 
 def _pair(black: int, white: int) -> int:
@@ -152,13 +156,17 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     # Subtrees met again (a full tree repeats the same lines below many paths): a subtree
     # proved once is proved again from the same arrangement, side, balance, pass state and
     # winner when the history cannot tell the two places apart, that is when no arrangement
-    # the check of the subtree looked up in its history has the (black, white) stone counts
-    # of one in either history ("pair" bits). Subtrees are known by a 128-bit BLAKE2 digest
-    # of their moves and shape.
+    # the check of the subtree looked up is in either history: the first by the index of the
+    # earliest one found (``reach``), the second by their (black, white) stone counts ("pair"
+    # bits) or, where those clash, by replaying the lookups (``unshaped``). Subtrees are known
+    # by a 128-bit BLAKE2 digest of their moves and shape.
     ends = tree.subtree_ends()
     siblings = np.frombuffer(tree.next_sibling, dtype=np.dtype(f"i{tree.next_sibling.itemsize}"))
     memo: dict[tuple[int, int, str, int, int, bool, int, bytes], tuple[int, int]] = {}
     probes = [0]  # pair bits of the arrangements looked up in the subtree being checked
+    # the least index in the history of an arrangement the check of the subtree being checked
+    # found there (a lookup that hit)
+    reach = [_NO_REACH]
 
     # Compact trees: a node with a reference (TSREF) stands for the subtree below the node
     # named so (N), which must come before it and not above it (so that following references
@@ -184,7 +192,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     def fail(reason: str, last: str | None = None) -> _Failure:
         return _Failure(path + ([last] if last else []), reason)
 
-    def legal_moves(b: Board, color: int, nkt: int, history: set[Arrangement]) -> set[str]:
+    def legal_moves(b: Board, color: int, nkt: int, history: History) -> set[str]:
         out = {"pass"}
         has_threat = nkt > 0 if color == BLACK else nkt < 0
         seen = 0
@@ -196,13 +204,16 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                 continue
             if not cap & target:  # (no arrangement in a history lacks a target stone)
                 seen |= _pair(nb.black, nb.white)
-            if (nb.black, nb.white) in history and not has_threat:
-                continue
+            at = history.get((nb.black, nb.white), -1)
+            if at >= 0:
+                reach[0] = min(reach[0], at)
+                if not has_threat:
+                    continue
             out.add(to_sgf(p, size))
         probes[0] |= seen
         return out
 
-    def visit(node: int, b: Board, to_move: int, nkt: int, history: set[Arrangement],
+    def visit(node: int, b: Board, to_move: int, nkt: int, history: History,
               pairs: int, passed: bool, winner: int) -> None:
         """``node``'s children are the moves of ``to_move`` from position ``b``."""
         count[0] += 1
@@ -239,7 +250,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             step(m, child, b, to_move, nkt, history, pairs, passed, winner)
 
     def step(m: str, child: int, b: Board, to_move: int, nkt: int,
-             history: set[Arrangement], pairs: int, passed: bool, winner: int) -> None:
+             history: History, pairs: int, passed: bool, winner: int) -> None:
         """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree;
         ``pairs`` holds the pair bits of ``history``."""
         at = refers.get(child, child)  # a reference's subtree is the one it refers to
@@ -249,22 +260,68 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             return
         key = (b.black, b.white, m, to_move, nkt, passed, winner, digest(at))
         got = memo.get(key)
-        if got is not None and not got[0] & pairs:
+        if got is not None and (not got[0] & pairs or
+                                unshaped(child, m, b, to_move, winner, history)):
             count[0] += got[1]
             probes[0] |= got[0]
             return
         outer, probes[0] = probes[0], 0
+        outer_reach, reach[0] = reach[0], _NO_REACH
         before = count[0]
         play(m, child, b, to_move, nkt, history, pairs, passed, winner)
         mine = probes[0]
         probes[0] = outer | mine
-        if not mine & pairs:
+        mine_reach = reach[0]
+        reach[0] = min(outer_reach, mine_reach)
+        # no lookup below hit an arrangement of the history above (index len(path) or less)
+        if not mine & pairs or mine_reach > len(path):
             if len(memo) >= MEMO_MAX:
                 memo.clear()  # a bounded memo: what it forgets is checked again
             memo[key] = (mine, count[0] - before)
 
+    def unshaped(child: int, m: str, b: Board, to_move: int, winner: int,
+                 history: History) -> bool:
+        """Whether the check of ``child``'s subtree (``to_move`` playing ``m`` from ``b``)
+        looks up no arrangement of ``history``: every play from each loser's node, and
+        every move given, replayed over the subtree (each node from each arrangement once,
+        below threats too, where the history starts afresh: more than needed). Then the
+        subtree's check is the same as where it was remembered, whose history no lookup
+        hit either."""
+        stack = [(child, m, b, to_move)]
+        seen: set[tuple[int, int, int, int]] = set()
+        while stack:
+            node, mv, pos, mover = stack.pop()
+            nb = pos
+            if mv != "pass":
+                nb = pos.copy()
+                try:
+                    cap = nb.play(from_sgf(mv, size), mover)
+                except (IllegalMove, ValueError):
+                    return False
+                if cap & target:
+                    continue  # the game ends
+                if (nb.black, nb.white) in history:
+                    return False
+            nxt = 3 - mover
+            k = (node, nb.black, nb.white, nxt)
+            if k in seen:
+                continue
+            seen.add(k)
+            kids = tree.children(refers.get(node, node))
+            if kids and nxt != winner:  # the loser's turn: every play was looked up
+                for p in bits(nb.empty & region):
+                    q = nb.copy()
+                    try:
+                        cap = q.play(p, nxt)
+                    except IllegalMove:
+                        continue
+                    if not cap & target and (q.black, q.white) in history:
+                        return False
+            stack.extend((kid, points[kid] or "pass", nb, nxt) for kid in kids)
+        return True
+
     def play(m: str, child: int, b: Board, to_move: int, nkt: int,
-             history: set[Arrangement], pairs: int, passed: bool, winner: int) -> None:
+             history: History, pairs: int, passed: bool, winner: int) -> None:
         path.append(f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]")
         if m == "pass":
             if passed:
@@ -297,20 +354,21 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             if winner != attacker:
                 raise fail("the target is captured in a line the defender wins")
         elif arr in history:
+            reach[0] = min(reach[0], history[arr])
             has_threat = nkt > 0 if to_move == BLACK else nkt < 0
             if not has_threat:
                 raise fail("a repetition without a ko threat")
             # the threat and its answer: only the arrangements before and after this play
             visit(child, nb, 3 - to_move, nkt - 1 if to_move == BLACK else nkt + 1,
-                  {(b.black, b.white), arr}, _pair(b.black, b.white) | _pair(*arr), False,
-                  winner)
+                  {(b.black, b.white): len(path) - 1, arr: len(path)},
+                  _pair(b.black, b.white) | _pair(*arr), False, winner)
         else:
-            history.add(arr)
+            history[arr] = len(path)
             visit(child, nb, 3 - to_move, nkt, history, pairs | _pair(*arr), False, winner)
-            history.remove(arr)
+            del history[arr]
         path.pop()
 
-    start: set[Arrangement] = {(board.black, board.white)}
+    start: History = {(board.black, board.white): 0}
     to_play = claim.to_play
     try:
         first = tree.children(0)
