@@ -637,3 +637,29 @@ def test_transpositions_in_a_tree_claimed_full_are_bad_input(export, tmp_path):
     out = tmp_path / "claimed-full.sgf"
     out.write_bytes(serialize(root))
     _bad_input(invoke("check", str(out)))
+
+
+_GOP = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "tsumegojs" / "gop"
+
+
+@pytest.mark.skipif(not (_GOP / "15589.sgf").is_file(),
+                    reason="the shared tsumego.js collection is absent")
+def test_the_memo_takes_subtrees_whose_stone_counts_clash_only_after_a_replay(monkeypatch):
+    """The compact trees of gop/15589 (White first at balance 0, Black at +1) share subtrees
+    whose lookups' stone counts clash with the new history (the builder's walk found no
+    arrangement of it). The checker's memo takes them after replaying their lookups; with
+    the memo used for every subtree and with it off, the results are the same: proved."""
+    import tsumego.check as checker
+    from tsumego.export import sgf_text
+
+    problem = read_problem(_GOP / "15589.sgf").problem
+    for color, balance in ((WHITE, 0), (BLACK, 1)):
+        sol = solve(problem, to_play=color)
+        tree = build_tree(problem, to_play=color, balance=balance, mode="compact")
+        text = "".join(sgf_text(tree, None, [sol], "test")).encode("utf-8")
+        moves = read_move_tree(text)[0]
+        monkeypatch.setattr(checker, "MEMO_MIN", 1)
+        with_memo = checker.check_tree(problem, moves)
+        monkeypatch.setattr(checker, "MEMO_MIN", 1 << 62)
+        assert checker.check_tree(problem, moves) == with_memo
+        assert with_memo.proved, with_memo
