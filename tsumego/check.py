@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from array import array
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -94,6 +95,18 @@ def _pair(black: int, white: int) -> int:
     return 1 << ((black.bit_count() * 37 + white.bit_count()) & 1023)
 
 
+def _plays(b: Board, color: int, region: int) -> Iterator[tuple[int, Board, int]]:
+    """Every legal play of ``color`` in ``region`` from ``b``: (point, the board after it,
+    the stones it captured). Repetition is the caller's to judge."""
+    for p in bits(b.empty & region):
+        nb = b.copy()
+        try:
+            cap = nb.play(p, color)
+        except IllegalMove:
+            continue
+        yield p, nb, cap
+
+
 def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker: int,
                                  safe: set[Arrangement] | None = None) -> bool:
     """Exhaustive: can ``attacker`` capture a target stone with successive plays, the defender
@@ -105,12 +118,7 @@ def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker
     stack = [board.copy()]
     while stack:
         b = stack.pop()
-        for p in bits(b.empty & region):
-            nb = b.copy()
-            try:
-                cap = nb.play(p, attacker)
-            except IllegalMove:
-                continue
+        for _, nb, cap in _plays(b, attacker, region):
             if cap & target:
                 return True
             key = (nb.black, nb.white)
@@ -196,12 +204,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         out = {"pass"}
         has_threat = nkt > 0 if color == BLACK else nkt < 0
         seen = 0
-        for p in bits(b.empty & region):
-            nb = b.copy()
-            try:
-                cap = nb.play(p, color)
-            except IllegalMove:
-                continue
+        for p, nb, cap in _plays(b, color, region):
             if not cap & target:  # (no arrangement in a history lacks a target stone)
                 seen |= _pair(nb.black, nb.white)
             at = history.get((nb.black, nb.white), -1)
@@ -309,12 +312,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             seen.add(k)
             kids = tree.children(refers.get(node, node))
             if kids and nxt != winner:  # the loser's turn: every play was looked up
-                for p in bits(nb.empty & region):
-                    q = nb.copy()
-                    try:
-                        cap = q.play(p, nxt)
-                    except IllegalMove:
-                        continue
+                for _, q, cap in _plays(nb, nxt, region):
                     if not cap & target and (q.black, q.white) in history:
                         return False
             stack.extend((kid, points[kid] or "pass", nb, nxt) for kid in kids)
