@@ -485,6 +485,37 @@ def test_full_trees_of_random_ko_positions_are_proved(mode):
     assert len(cases) >= 30
 
 
+def test_the_cheapest_win_is_a_winning_move_on_a_target_liberty_where_one_wins(monkeypatch):
+    """Where nothing was measured and the engine holds no proof of a winning move, the
+    builder finds the winner's move with searches bounded by the smallest proof found so far
+    (``_Builder.cheapest_win``). Among the random ko positions' compact trees, with first
+    rounds of one node (so that most searches stop and go on in later rounds), every pick is
+    a winning move, on a liberty of a target block wherever such a move wins, and a pass only
+    where nothing else wins; and every tree is proved."""
+    from tsumego.coords import PASS
+    from tsumego.tree import _Builder
+
+    monkeypatch.setattr(_Builder, "FIRST_BUDGET", 1)
+    cheapest = _Builder.cheapest_win
+    picks = []
+
+    def spy(self, kids, color, history, depth):
+        pick = cheapest(self, kids, color, history, depth)
+        libs = self.board.liberties(self._target_blocks())
+        wins = [c for c in kids if not (c.move == PASS and color == self.attacker)
+                and self.winner_after(c, color, history, depth)[0] == color]
+        assert pick in wins
+        on_libs = [c for c in wins if c.move != PASS and libs >> c.move & 1]
+        assert pick in on_libs if on_libs else pick.move != PASS or len(wins) == 1
+        picks.append(bool(on_libs))
+        return pick
+
+    monkeypatch.setattr(_Builder, "cheapest_win", spy)
+    for i, side, k, result in _random_ko_trees(60, (-1, 1), "compact"):
+        assert result.proved, (i, side, k, result.path, result.reason)
+    assert True in picks and False in picks
+
+
 def test_shared_subtrees_need_the_walk_that_tells_histories_apart(monkeypatch):
     """Where the stone counts cannot tell a subtree built before from the history above the
     new place, the builder walks it (``_Builder.unshaped``) for a play that recreates an

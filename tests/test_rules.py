@@ -695,3 +695,32 @@ def test_an_expansion_reads_a_child_met_before_as_it_would_work_it_out():
             hits += sum(1 for h, m in zip(expected[1], expected[0])
                         if m != PASS and h ^ side in before)
     assert hits >= 50  # the warm engine did read children it had made under other parents
+
+
+def test_a_search_bounded_by_work_stops_with_no_answer_and_leaves_the_engine_whole():
+    """``solve_here(max_work=N)`` gives 0 once N nodes leave the position unsolved, with the
+    board, the history and the engine's own node budget as they were; a later search from
+    the same engine still finds the winner. The engine's own budget, ending first, still
+    raises."""
+    p = read_problem(PROBLEMS / "seki.sgf").problem
+    full = Engine(p)
+    winner = full.solve(p.to_play, 0)
+    assert full.nodes > 10
+
+    def here(e: Engine, max_work: int | None) -> int:
+        history = {e.board.hash: 0}
+        seen = 1 << (e.board.black | e.board.white).bit_count()
+        return e.solve_here(p.to_play, 0, False, history, seen, 0, max_work=max_work)
+
+    e = Engine(p, max_nodes=10**6)
+    h, black, white = e.board.hash, e.board.black, e.board.white
+    assert here(e, 3) == 0
+    assert e.nodes == 4  # the fourth node stopped it
+    assert (e.board.hash, e.board.black, e.board.white) == (h, black, white)
+    assert e.max_nodes == 10**6 and e.history == {}
+    assert here(e, 10) == 0
+    assert here(e, None) == winner
+    assert here(e, 1) == winner  # the root was proved: one node reads its children's proofs
+    with pytest.raises(SearchLimit) as stop:
+        here(Engine(p, max_nodes=5), 10**6)
+    assert stop.value.kind == "nodes"

@@ -489,19 +489,34 @@ class Engine:
         return color if delta == 0 else opp
 
     def solve_here(self, color: int, nkt: int, passed: bool, history: dict[int, int],
-                   seen: int, depth: int) -> int:
+                   seen: int, depth: int, *, max_work: int | None = None) -> int:
         """Winner with ``color`` to move at the current board, reached by a path whose
         arrangements (since the root or the last threat) are ``history`` (arrangement -> latest
         index), ``seen`` the mask of their stone counts, and ``depth`` its length.
-        ``passed``: the last move was a pass."""
+        ``passed``: the last move was a pass. With ``max_work``, 0 where the search needs
+        more nodes than that (what it proved on the way stays in the table)."""
         saved = self.history, self.seen
+        own_max = self.max_nodes
+        stop = None if max_work is None else self.nodes + max_work + 1
+        if stop is not None and (own_max is None or stop < own_max):
+            self.max_nodes = stop
+            self._next_check = min(self._next_check, stop)
+        else:
+            stop = None  # the engine's own budget ends first
         with deep_search():
             try:
                 self.history = history
                 self.seen = seen
                 phi, _, _ = self._root(color, nkt, passed, depth)
+            except SearchLimit as e:
+                if stop is None or e.kind != "nodes":
+                    raise
+                return 0
             finally:
                 self.history, self.seen = saved
+                if stop is not None:
+                    self.max_nodes = own_max
+                    self._next_check = self.nodes + 1  # the next node sets it afresh
         return color if phi == 0 else opponent(color)
 
     def known_winner(self, color: int, nkt: int, passed: bool, h: int, seen: int,
