@@ -432,6 +432,24 @@ class _Child:
     end: str
 
 
+class _Walked:
+    """What :meth:`_Builder.unshaped` keeps of a node it walked: the node's position, its
+    stone counts, whether it is a leaf, the (node, move) of its children but threats (a
+    reference's own move leads to the node it refers to), and the arrangements the plays
+    probed there lead to (None until the walk needs them)."""
+
+    __slots__ = ("at", "black", "white", "leaf", "kids", "made")
+
+    def __init__(self, at: tuple[int, int, int], leaf: bool,
+                 kids: list[tuple[int, int]]) -> None:
+        self.at = at
+        self.black = at[0].bit_count()
+        self.white = at[1].bit_count()
+        self.leaf = leaf
+        self.kids = kids
+        self.made: list[int] | None = None
+
+
 class _Builder:
     def __init__(self, problem: Problem, engine: Engine, mode: str, max_nodes: int,
                  deadline: float | None = None, lookahead: int = 2_000,
@@ -470,6 +488,10 @@ class _Builder:
         # BELOW_MIN nodes (unshaped() walks into the others)
         self.below: dict[int, int] = {}
         self.last_probes = 0  # and for the plays of the last call of children()
+        # full trees: what unshaped() learnt of a node it walked (_walked): a node's position
+        # and mover are fixed, so its children and the plays probed there are too (the walk
+        # took nearly half of gop/20272 B's compact build playing them again)
+        self.walked: dict[int, _Walked] = {}
         # the least history index a play probed in the subtree being built recreates
         # (_NO_REACH for none), and that of the plays of the last call of children()
         self.reach = _NO_REACH
@@ -711,47 +733,65 @@ class _Builder:
         the same on both paths. The pair bits tell most subtrees apart; this walk over the
         subtree, each shared part once, decides where they cannot (gop/16163 B +1, compact:
         10,911 nodes instead of 22,789). It plays the probes only at nodes where the pair
-        bits allow a clash, and enters a subtree only if its own pair bits do. Below a
-        threat, which starts the history afresh, nothing is probed."""
-        board, nodes, region = self.board, self.nodes, self.problem.region
-        target, origin, move, flags = self.target, nodes.origin, nodes.move, nodes.flags
-        below = self.below
+        bits allow a clash, and enters a subtree only if its own pair bits do; what it
+        learns of a node is kept for the next walk (:class:`_Walked`: gop/20272 B's compact
+        build walked 18,846 subtrees 57,296 times in its first 240 s). Below a threat, which
+        starts the history afresh, nothing is probed."""
+        board, region, target = self.board, self.problem.region, self.target
+        below, walked = self.below, self.walked
+        if len(walked) >= self.WALKED_MAX:
+            walked.clear()  # a bounded memo: what it forgets is played again
         start = board.snapshot()
-        if c.move != PASS:
-            board.play_fast(c.move, color)
-        stack = [(origin.get(j, j), opponent(color), board.snapshot())]
-        seen: set[int] = set()
+        root = self.nodes.origin.get(j, j)
         try:
+            if root not in walked:
+                if c.move != PASS:
+                    board.play_fast(c.move, color)
+                walked[root] = self._walked(root, board.snapshot())
+            stack = [(root, opponent(color))]
+            seen: set[int] = set()
             while stack:
-                k, mover, at = stack.pop()
+                k, mover = stack.pop()
                 if k in seen:
                     continue
                 seen.add(k)
-                kids = nodes.children(k)
-                if not kids:
-                    continue  # a leaf: nothing was probed there
-                board.undo(at)
-                if _may_recreate(outer, board.black.bit_count(), board.white.bit_count(),
-                                 mover):
-                    for p in bits(board.empty & region):
-                        cap = board.play_fast(p, mover)
-                        hit = cap >= 0 and not cap & target and board.hash in history
+                entry = walked[k]
+                at, made = entry.at, entry.made
+                if entry.leaf:
+                    continue  # nothing was probed there
+                if _may_recreate(outer, entry.black, entry.white, mover):
+                    if made is None:
                         board.undo(at)
-                        if hit:
+                        made = []
+                        for p in bits(board.empty & region):
+                            cap = board.play_fast(p, mover)
+                            if cap >= 0 and not cap & target:
+                                made.append(board.hash)
+                            board.undo(at)
+                        entry.made = made
+                    for h in made:
+                        if h in history:
                             return False
-                for kid in kids:
-                    if flags[kid] & 1:
-                        continue  # a threat: the history below starts afresh
-                    sub = origin.get(kid, kid)  # (a reference's own move leads there)
+                for sub, m in entry.kids:
                     if not below.get(sub, -1) & outer:
                         continue  # no play probed below it has a pair of the history
-                    if move[kid] != PASS:
-                        board.play_fast(move[kid], mover)
-                    stack.append((sub, opponent(mover), board.snapshot()))
-                    board.undo(at)
+                    if sub not in walked:
+                        board.undo(at)
+                        if m != PASS:
+                            board.play_fast(m, mover)
+                        walked[sub] = self._walked(sub, board.snapshot())
+                    stack.append((sub, opponent(mover)))
             return True
         finally:
             board.undo(start)
+
+    def _walked(self, k: int, at: tuple[int, int, int]) -> _Walked:
+        """What :meth:`unshaped` keeps of node ``k``, whose position is ``at``."""
+        nodes = self.nodes
+        origin, move, flags = nodes.origin, nodes.move, nodes.flags
+        kids = nodes.children(k)
+        return _Walked(at, not kids, [(origin.get(kid, kid), move[kid]) for kid in kids
+                                      if not flags[kid] & 1])
 
     def expand(self, node: int, color: int, nkt: int, passed: bool,
                history: dict[int, int], depth: int, winner: int) -> None:
@@ -952,6 +992,7 @@ class _Builder:
     FIRST_BUDGET = 16  # engine nodes of cheapest_win()'s first round of searches
     BUILT_MAX = 4_000_000  # subtrees line() remembers for copying
     BELOW_MIN = 8  # subtrees this large keep their pair bits for unshaped()
+    WALKED_MAX = 500_000  # nodes unshaped() remembers (beyond, it starts afresh)
     LOOK_SHARE = 0.5  # the share of the tree's time limit the lookahead may take
     # readable trees: the loser's replies branch only within the first plies of a line; deeper,
     # a line follows the one reply with the largest proof (gop/10838 B: 637,012 nodes with
