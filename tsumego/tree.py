@@ -878,6 +878,16 @@ class _Builder:
         """The stones of every block that holds a target stone."""
         return self.board.geo.flood(self.target, self.board.stones(self.defender))
 
+    def _target_liberties(self) -> int:
+        """The liberties of the blocks that hold a target stone: where the winner's unmeasured
+        moves are looked for first."""
+        return self.board.liberties(self._target_blocks())
+
+    def _never_wins(self, c: _Child, color: int) -> bool:
+        """A move of ``color`` not worth a search for a win: a static result (a win is taken
+        before any search), or the attacker's pass, which never wins."""
+        return bool(c.static) or (c.move == PASS and color == self.attacker)
+
     def unmeasured_pick(self, cands: list[_Child]) -> _Child:
         """The winner's move in a full tree where the lookahead measured nothing: the
         smallest proof among the moves on a liberty of a target block, else the smallest
@@ -886,7 +896,7 @@ class _Builder:
         the trees it makes are far larger: gop/5219 B's full tree without the lookahead has
         40,722,347 nodes this way, and the build with the lookahead passed 200,000,000 with
         the smallest proof."""
-        libs = self.board.liberties(self._target_blocks())
+        libs = self._target_liberties()
         for c in cands:
             if c.move != PASS and libs >> c.move & 1:
                 return c
@@ -901,11 +911,11 @@ class _Builder:
         far as it could still beat the smallest proof found: most moves win there (gop/20272
         B: 113,380 of 115,846 searches), and the full searches of every move were most of a
         compact build's time."""
-        libs = self.board.liberties(self._target_blocks())
+        libs = self._target_liberties()
         groups: tuple[list[_Child], list[_Child], list[_Child]] = ([], [], [])
         for c in kids:
-            if c.static or (c.move == PASS and color == self.attacker):
-                continue  # a static loss, or the attacker's pass, which never wins
+            if self._never_wins(c, color):
+                continue
             groups[2 if c.move == PASS else 0 if libs >> c.move & 1 else 1].append(c)
         for group in groups:
             best: tuple[int, int] | None = None  # (work, index) of the smallest proof
@@ -944,8 +954,8 @@ class _Builder:
                 return [c]  # before any search: the searches of the other moves are not needed
         scored: list[tuple[tuple[int, int], _Child]] = []
         for c in kids:
-            if c.static or (c.move == PASS and color == self.attacker):
-                continue  # a static loss, or the attacker's pass, which never wins
+            if self._never_wins(c, color):
+                continue  # (an immediate win returned above)
             w, work = (self.winner_after(c, color, history, depth) if search
                        else self.known(c, color, history))
             if w == color:
