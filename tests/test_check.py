@@ -529,6 +529,40 @@ def test_shared_subtrees_need_the_walk_that_tells_histories_apart(monkeypatch):
     assert failed
 
 
+def test_a_subtree_a_history_shaped_stands_again_only_where_the_same_arrangements_do(
+        monkeypatch):
+    """A subtree whose plays recreated arrangements of the history above it is shared again
+    below the same move only where the new history holds those arrangements too (and no
+    other the plays recreate). Among the random ko positions' full trees such subtrees are
+    shared and every tree is proved; taking them where the new history lacks some of those
+    arrangements (and the walk finds no other) makes trees the checker rejects."""
+    from tsumego.tree import _Builder
+
+    fits = _Builder.fits
+    shared = []
+
+    def spy(self, got, c, color, history, outer):
+        at = fits(self, got, c, color, history, outer)
+        if got[2] and at is not None:
+            shared.append(got[0])
+        return at
+
+    monkeypatch.setattr(_Builder, "fits", spy)
+    for i, side, k, result in _random_ko_trees(60, (-1, 1), "full"):
+        assert result.proved, (i, side, k, result.path, result.reason)
+    assert shared
+
+    def blind(self, got, c, color, history, outer):
+        held = dict(history)
+        for h in got[2]:
+            held.setdefault(h, 0)  # as if this history held them too
+        return fits(self, got, c, color, held, outer)
+
+    monkeypatch.setattr(_Builder, "fits", blind)
+    assert [(i, side, k) for i, side, k, result in _random_ko_trees(60, (-1, 1), "full")
+            if not result.proved]
+
+
 def test_the_memo_of_checked_subtrees_changes_no_verdict(monkeypatch):
     """The checker remembers subtrees it has proved and accepts them again where the history
     cannot tell the places apart. With the memo used for every subtree and with it off, the

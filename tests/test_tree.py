@@ -742,23 +742,23 @@ def test_full_tree_without_the_lookahead_plays_on_the_target_liberties() -> None
     without the lookahead, where every winner's move is unmeasured, has 96,840 nodes with
     the winner's moves on a target liberty first, against 173,853 with the smallest proof
     alone (the builder of 8a48d18), and 128,694 where every winning move was searched in
-    full (the builder of 9e75731, before cheapest_win). Its compact tree holds 7,554 of them:
-    a subtree met again is shared wherever no play probed in it recreates an arrangement of
-    either history (22,789 where the (black, white) stone counts alone decided, the builder
-    of 9b85d0a)."""
+    full (the builder of 9e75731, before cheapest_win). Its compact tree holds 7,524 of them:
+    a subtree met again is shared wherever its plays recreate the same arrangements of both
+    histories (7,554 where they had to recreate none, the builder of 7094c24; 22,789 where
+    the (black, white) stone counts alone decided, the builder of 9b85d0a)."""
     problem = read_problem(TSUMEGOJS / "gop" / "16163.sgf").problem
     assert full_tree_size(problem, to_play=BLACK, balance=1, lookahead=0) == 96_840
     tree = build_tree(problem, to_play=BLACK, balance=1, mode="compact", lookahead=0)
-    assert (tree.nodes, tree.stored_nodes) == (96_840, 7_554)
+    assert (tree.nodes, tree.stored_nodes) == (96_840, 7_524)
 
 
-def test_may_recreate_matches_the_pairs_a_play_can_reach() -> None:
-    """_may_recreate (the walk's filter at each node) against a brute force over every
-    number of captured stones, wrapping pair indices included."""
+def test_reach_matches_the_pairs_a_play_can_reach() -> None:
+    """_reach (the walk's filter at each node) against a brute force over every number of
+    captured stones, wrapping pair indices included."""
     import random
 
     from tsumego.board import WHITE
-    from tsumego.tree import _PAIR, _PAIRS, _may_recreate
+    from tsumego.tree import _PAIR, _PAIRS, _reach
 
     rng = random.Random(3)
     for _ in range(3000):
@@ -772,12 +772,14 @@ def test_may_recreate_matches_the_pairs_a_play_can_reach() -> None:
             else:
                 reach = [(b, white + 1) for b in range(black + 1)]
             brute = any(pairs >> ((b * _PAIR + w) & _PAIRS) & 1 for b, w in reach)
-            assert _may_recreate(pairs, black, white, mover) == brute, (black, white, mover)
+            assert bool(pairs & _reach(black, white, mover)) == brute, (black, white, mover)
 
 
-def _plain_unshaped(b: _Builder, j: int, c, color: int, history: dict[int, int]) -> bool:
+def _plain_unshaped(b: _Builder, j: int, c, color: int, history: dict[int, int],
+                    shaped: frozenset[int]) -> bool:
     """_Builder.unshaped without its filters: every play probed at every node of the
-    subtree (below threats aside) is looked up in the history."""
+    subtree (below threats aside) is looked up in the history, where only the arrangements
+    ``shaped`` may be found."""
     board, nodes = b.board, b.nodes
     start = board.snapshot()
     if c.move != PASS:
@@ -796,7 +798,8 @@ def _plain_unshaped(b: _Builder, j: int, c, color: int, history: dict[int, int])
                 continue
             for p in bits(board.empty & b.problem.region):
                 cap = board.play_fast(p, mover)
-                hit = cap >= 0 and not cap & b.target and board.hash in history
+                hit = cap >= 0 and not cap & b.target and board.hash in history \
+                    and board.hash not in shaped
                 board.undo(at)
                 if hit:
                     return False
@@ -819,14 +822,15 @@ def test_the_walk_filters_change_no_verdict(monkeypatch) -> None:
     subtrees whose pair bits do: on the compact trees of gop/15589 (White first at balance
     0, Black at +1), where references below a walked subtree come by other moves than the
     nodes they refer to, and the full trees of problems/ (both sides), every verdict is the
-    plain walk's, and both verdicts occur."""
-    verdicts: list[bool] = []
+    plain walk's, and both verdicts occur, for subtrees no history shaped and for those
+    that one did."""
+    verdicts: list[tuple[bool, bool]] = []
     filtered = _Builder.unshaped
 
-    def both(self, j, c, color, history, outer):
-        got = filtered(self, j, c, color, history, outer)
-        assert got == _plain_unshaped(self, j, c, color, history)
-        verdicts.append(got)
+    def both(self, j, c, color, history, outer, shaped=frozenset()):
+        got = filtered(self, j, c, color, history, outer, shaped)
+        assert got == _plain_unshaped(self, j, c, color, history, shaped)
+        verdicts.append((bool(shaped), got))
         return got
 
     monkeypatch.setattr(_Builder, "unshaped", both)
@@ -837,4 +841,4 @@ def test_the_walk_filters_change_no_verdict(monkeypatch) -> None:
         p = read_problem(PROBLEMS / name).problem
         for color in (BLACK, opponent(BLACK)):
             build_tree(p, to_play=color, mode="full", lookahead=0)
-    assert True in verdicts and False in verdicts
+    assert set(verdicts) == {(False, False), (False, True), (True, False), (True, True)}

@@ -14,15 +14,19 @@ A full tree repeats itself: the same position is reached by many lines (SGF cann
 subtree). The builder copies the subtree it built for a position met before, as array slices,
 when no history can tell the two apart: no play probed in that subtree recreates an
 arrangement of the history above either occurrence, so every node's legal replies are the
-same on both paths (gop/20305 B without the lookahead: 570,082 of 631,747 nodes copied). The
-(black, white) stone counts of those plays, kept as bits, rule most clashes out; where they
-cannot, the builder walks the subtree (:meth:`_Builder.unshaped`). A ``compact`` tree is the ``full`` one with those copies not made:
-the node refers to the subtree copied, so that a proof far too large to write out (gop/10338
-B's) is held, and written, with each such subtree once.
+same on both paths (gop/20305 B without the lookahead: 570,082 of 631,747 nodes copied), or
+where those plays recreate arrangements of the first history, when the second holds the same
+ones and no others (gop/20272 B: 1,258 such copies in the first 120 s of its compact build).
+The (black, white) stone counts of those plays, kept as bits, rule most clashes out; where
+they cannot, the builder walks the subtree (:meth:`_Builder.unshaped`). A ``compact`` tree
+is the ``full`` one with those copies not made: the node refers to the subtree copied, so
+that a proof far too large to write out (gop/10338 B's) is held, and written, with each such
+subtree once.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import time
@@ -400,25 +404,29 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
 
 # kind, board snapshot, hash, old index, old masks of stone counts and of pairs of counts
 _Token = tuple[str, tuple[int, int, int], int, int, int, int]
+# a subtree line() built: its node, the pair bits of every play probed in it, and the
+# arrangements of the history above it that those plays recreate (what shaped it)
+_Variant = tuple[int, int, frozenset[int]]
 # an arrangement of b black and w white stones has bit (b * _PAIR + w) & _PAIRS in the pair
 # masks: no two pairs within 20 stones of each other share a bit
 _PAIR = 37
 _PAIRS = 1023
-_NO_REACH = 1 << 30  # a history index no path reaches
 
 
-def _may_recreate(pairs: int, black: int, white: int, mover: int) -> bool:
-    """Whether a play by ``mover`` from an arrangement of ``black`` and ``white`` stones may
-    lead to an arrangement with a pair bit in ``pairs``: the mover has one stone more, the
-    other side as many or fewer (captured)."""
+@functools.lru_cache(maxsize=1 << 14)
+def _reach(black: int, white: int, mover: int) -> int:
+    """The pair bits (see ``_PAIR``) of every arrangement a play by ``mover`` from an
+    arrangement of ``black`` and ``white`` stones may lead to: the mover has one stone more,
+    the other side as many or fewer (captured). A mask, so that the walk's test at each node
+    is one ``&`` (the loop it replaces was a tenth of gop/20272 B's compact build)."""
     if mover == BLACK:
-        lo, n = ((black + 1) * _PAIR) & _PAIRS, white + 1  # (black + 1, 0 .. white)
-        window = pairs >> lo
-        if lo + n > _PAIRS + 1:
-            window |= pairs << (_PAIRS + 1 - lo)
-        return bool(window & ((1 << n) - 1))
-    base = white + 1  # (0 .. black, white + 1)
-    return any(pairs >> ((b * _PAIR + base) & _PAIRS) & 1 for b in range(black + 1))
+        spots = (((black + 1) * _PAIR + w) & _PAIRS for w in range(white + 1))
+    else:
+        spots = ((b * _PAIR + white + 1) & _PAIRS for b in range(black + 1))
+    mask = 0
+    for s in spots:
+        mask |= 1 << s
+    return mask
 
 
 @dataclass
@@ -433,18 +441,18 @@ class _Child:
 
 
 class _Walked:
-    """What :meth:`_Builder.unshaped` keeps of a node it walked: the node's position, its
-    stone counts, whether it is a leaf, the (node, move) of its children but threats (a
-    reference's own move leads to the node it refers to), and the arrangements the plays
-    probed there lead to (None until the walk needs them)."""
+    """What :meth:`_Builder.unshaped` keeps of a node it walked: the node's position, the
+    pair bits its mover's plays may reach (:func:`_reach`), whether it is a leaf, the (node,
+    move) of its children but threats (a reference's own move leads to the node it refers
+    to), and the arrangements the plays probed there lead to (None until the walk needs
+    them)."""
 
-    __slots__ = ("at", "black", "white", "leaf", "kids", "made")
+    __slots__ = ("at", "reach", "leaf", "kids", "made")
 
-    def __init__(self, at: tuple[int, int, int], leaf: bool,
+    def __init__(self, at: tuple[int, int, int], mover: int, leaf: bool,
                  kids: list[tuple[int, int]]) -> None:
         self.at = at
-        self.black = at[0].bit_count()
-        self.white = at[1].bit_count()
+        self.reach = _reach(at[0].bit_count(), at[1].bit_count(), mover)
         self.leaf = leaf
         self.kids = kids
         self.made: list[int] | None = None
@@ -478,11 +486,11 @@ class _Builder:
         self.max_nodes = max_nodes
         self.count = 0
         self.nodes = _Nodes() if nodes is None else nodes
-        # full trees: subtrees built so far that no history above them shaped (no play probed
-        # in them recreates an arrangement from above), for positions met again: (position,
-        # mover, balance, passed, winner) -> (node, pair bits of the arrangements every play
-        # probed in the subtree leads to); see line()
-        self.built: dict[tuple[int, int, int, bool, int], tuple[int, int]] = {}
+        # full trees: subtrees built so far, for positions met again: (position, mover,
+        # balance, passed, winner) -> up to VARIANTS of (node, pair bits of the arrangements
+        # every play probed in the subtree leads to, the arrangements of the history above it
+        # that those plays recreate); see line()
+        self.built: dict[tuple[int, int, int, bool, int], list[_Variant]] = {}
         self.probes = 0  # those pair bits for the subtree being built
         # full trees: the pair bits of the plays probed below a node, for subtrees of at least
         # BELOW_MIN nodes (unshaped() walks into the others)
@@ -492,10 +500,11 @@ class _Builder:
         # and mover are fixed, so its children and the plays probed there are too (the walk
         # took nearly half of gop/20272 B's compact build playing them again)
         self.walked: dict[int, _Walked] = {}
-        # the least history index a play probed in the subtree being built recreates
-        # (_NO_REACH for none), and that of the plays of the last call of children()
-        self.reach = _NO_REACH
-        self.last_reach = _NO_REACH
+        # the arrangements of the history that plays probed in the subtree being built
+        # recreate, with their history index (those below the subtree's own position are
+        # the ones that shaped it), and those of the plays of the last call of children()
+        self.hits: dict[int, int] = {}
+        self.last_hits: dict[int, int] = {}
         self.attacker = problem.attacker
         self.defender = problem.defender
         self.target = problem.target
@@ -516,7 +525,8 @@ class _Builder:
         else:
             after, cap_step = bc * _PAIR + wc + 1, _PAIR
         target = self.target
-        probes, reach = 0, _NO_REACH
+        probes = 0
+        hits: dict[int, int] = {}
         for p in bits(board.empty & self.problem.region):
             snap = board.snapshot()
             cap = board.play_fast(p, color)
@@ -527,7 +537,7 @@ class _Builder:
             h = board.hash
             idx = history.get(h, -1)
             if idx >= 0:
-                reach = min(reach, idx)
+                hits[h] = idx
                 if not has_threat:
                     board.undo(snap)
                     continue
@@ -543,7 +553,7 @@ class _Builder:
             static, end = self.engine._end_by_passes(), "passes"
         out.append(_Child(PASS, 0, board.hash, -1, nkt, static, end))
         self.last_probes = probes
-        self.last_reach = reach
+        self.last_hits = hits
         return out
 
     def enter(self, c: _Child, color: int, history: dict[int, int],
@@ -674,10 +684,11 @@ class _Builder:
              winner: int) -> int:
         """Add the node for move ``c`` by ``color`` and the tree below it (``winner`` wins);
         returns the node's index. In a full tree, a subtree built before for the same
-        position, balance, pass state and winner is copied when no play probed in it
-        recreates an arrangement of its history or of this one (see the module's
-        docstring); the tests' random ko positions fail the checker without that
-        condition."""
+        position, balance, pass state and winner is copied when the plays probed in it
+        recreate the same arrangements of this history as of its own (:meth:`fits`; see the
+        module's docstring); the tests' random ko positions fail the checker without that
+        condition. Up to ``VARIANTS`` subtrees built under different histories are kept for
+        one position."""
         self.count += 1
         if self.count > self.max_nodes:
             raise TreeTooLarge(f"the tree has more than {self.max_nodes} nodes")
@@ -692,18 +703,20 @@ class _Builder:
         outer = self.pairs  # pair bits of the arrangements in the history above the move
         key = (c.hash, color, c.nkt, c.move == PASS, winner)
         if self.full:
-            got = self.built.get(key)
-            if got is not None and (not got[1] & outer or
-                                    self.unshaped(got[0], c, color, history, outer)):
+            for got in self.built.get(key, ()):
+                at = self.fits(got, c, color, history, outer)
+                if at is None:
+                    continue
                 if not self.compact:  # (a compact tree holds the copy as one node)
                     self.count += nodes.size[got[0]] - 1
                 if self.count > self.max_nodes:
                     raise TreeTooLarge(f"the tree has more than {self.max_nodes} nodes")
                 nodes.copy(i, got[0])
                 self.probes |= got[1]
+                self.hits.update(at)  # (what shaped it shapes the tree above it too)
                 return i
         probes, self.probes = self.probes, 0
-        reach, self.reach = self.reach, _NO_REACH
+        hits, self.hits = self.hits, {}
         hist, tok = self.enter(c, color, history, depth)
         try:
             self.expand(i, opponent(color), c.nkt, c.move == PASS, hist, depth + 1, winner)
@@ -712,25 +725,53 @@ class _Builder:
         nodes.close(i)
         mine = self.probes
         self.probes = probes | mine
-        mine_reach = self.reach
-        self.reach = min(reach, mine_reach)
-        # no play probed below recreates an arrangement from above the move (index ``depth``
-        # or less: the history this subtree was built with did not shape it)
+        # the arrangements from above the move (index ``depth`` or less) that plays probed
+        # below recreate: the part of the history this subtree was built with that shaped it
+        shaped = {h: at for h, at in self.hits.items() if at <= depth}
+        self.hits = hits
+        hits.update(shaped)
         if self.full and nodes.size[i] >= self.BELOW_MIN:
             self.below[i] = mine
-        if self.full and mine_reach > depth:
+        # (below a threat the history starts afresh: its subtree stands elsewhere only where
+        # no history shaped it)
+        if self.full and (not shaped or c.repeat < 0):
             if len(self.built) >= self.BUILT_MAX:
                 self.built.clear()  # a bounded memo: what it forgets is built again
-            self.built[key] = (i, mine)
+            variants = self.built.setdefault(key, [])
+            if len(variants) >= self.VARIANTS:
+                del variants[0]
+            variants.append((i, mine, frozenset(shaped)))
         return i
 
+    def fits(self, got: _Variant, c: _Child, color: int, history: dict[int, int],
+             outer: int) -> dict[int, int] | None:
+        """Whether subtree ``got``, built below ``color``'s move to the position after ``c``
+        on another path, may stand here too: the plays probed in it recreate the same
+        arrangements of this history as of the one it was built with (the arrangements
+        that shaped it, if any), so every node's legal replies are the same on both paths.
+        A subtree that a history shaped stands only below a move that is not a threat
+        (below a threat the history starts afresh). Returns those arrangements with their
+        index in ``history``, or None where the subtree may not stand."""
+        j, probes, shaped = got
+        if not shaped:
+            if not probes & outer:
+                return {}  # no play probed in it has the stone counts of an arrangement here
+            return {} if self.unshaped(j, c, color, history, outer) else None
+        if c.repeat >= 0:
+            return None
+        at = {h: history.get(h, -1) for h in shaped}
+        if -1 in at.values() or not self.unshaped(j, c, color, history, outer, shaped):
+            return None
+        return at
+
     def unshaped(self, j: int, c: _Child, color: int, history: dict[int, int],
-                 outer: int) -> bool:
+                 outer: int, shaped: frozenset[int] = frozenset()) -> bool:
         """Whether node ``j``'s subtree, built below ``color``'s move to the position after
-        ``c`` on another path (with no play probed in it recreating an arrangement of that
-        path's history), may stand here too: no play probed in it recreates an arrangement of
-        ``history`` (whose pair bits are ``outer``) either, so every node's legal replies are
-        the same on both paths. The pair bits tell most subtrees apart; this walk over the
+        ``c`` on another path (where the plays probed in it recreated the arrangements
+        ``shaped`` of that path's history and no others), may stand here too, given that
+        ``history`` (whose pair bits are ``outer``) holds those: no play probed in it
+        recreates another arrangement of ``history``, so every node's legal replies are the
+        same on both paths. The pair bits tell most subtrees apart; this walk over the
         subtree, each shared part once, decides where they cannot (gop/16163 B +1, compact:
         10,911 nodes instead of 22,789). It plays the probes only at nodes where the pair
         bits allow a clash, and enters a subtree only if its own pair bits do; what it
@@ -747,7 +788,7 @@ class _Builder:
             if root not in walked:
                 if c.move != PASS:
                     board.play_fast(c.move, color)
-                walked[root] = self._walked(root, board.snapshot())
+                walked[root] = self._walked(root, board.snapshot(), opponent(color))
             stack = [(root, opponent(color))]
             seen: set[int] = set()
             while stack:
@@ -759,7 +800,7 @@ class _Builder:
                 at, made = entry.at, entry.made
                 if entry.leaf:
                     continue  # nothing was probed there
-                if _may_recreate(outer, entry.black, entry.white, mover):
+                if outer & entry.reach:
                     if made is None:
                         board.undo(at)
                         made = []
@@ -770,7 +811,7 @@ class _Builder:
                             board.undo(at)
                         entry.made = made
                     for h in made:
-                        if h in history:
+                        if h in history and h not in shaped:
                             return False
                 for sub, m in entry.kids:
                     if not below.get(sub, -1) & outer:
@@ -779,19 +820,20 @@ class _Builder:
                         board.undo(at)
                         if m != PASS:
                             board.play_fast(m, mover)
-                        walked[sub] = self._walked(sub, board.snapshot())
+                        walked[sub] = self._walked(sub, board.snapshot(), opponent(mover))
                     stack.append((sub, opponent(mover)))
             return True
         finally:
             board.undo(start)
 
-    def _walked(self, k: int, at: tuple[int, int, int]) -> _Walked:
-        """What :meth:`unshaped` keeps of node ``k``, whose position is ``at``."""
+    def _walked(self, k: int, at: tuple[int, int, int], mover: int) -> _Walked:
+        """What :meth:`unshaped` keeps of node ``k``, whose position is ``at`` and whose
+        mover is ``mover``."""
         nodes = self.nodes
         origin, move, flags = nodes.origin, nodes.move, nodes.flags
         kids = nodes.children(k)
-        return _Walked(at, not kids, [(origin.get(kid, kid), move[kid]) for kid in kids
-                                      if not flags[kid] & 1])
+        return _Walked(at, mover, not kids, [(origin.get(kid, kid), move[kid]) for kid in kids
+                                             if not flags[kid] & 1])
 
     def expand(self, node: int, color: int, nkt: int, passed: bool,
                history: dict[int, int], depth: int, winner: int) -> None:
@@ -799,7 +841,8 @@ class _Builder:
         wins."""
         kids = self.children(color, nkt, passed, history)
         self.probes |= self.last_probes
-        self.reach = min(self.reach, self.last_reach)
+        if self.last_hits:
+            self.hits.update(self.last_hits)
         if color == winner:
             child = self.line(self.winner_pick(kids, color, nkt, passed, history, depth),
                               color, history, depth, winner)
@@ -1000,7 +1043,8 @@ class _Builder:
 
     WIDTH = 4  # winning candidates compared at each winner's node
     FIRST_BUDGET = 16  # engine nodes of cheapest_win()'s first round of searches
-    BUILT_MAX = 4_000_000  # subtrees line() remembers for copying
+    BUILT_MAX = 4_000_000  # positions line() remembers subtrees of for copying
+    VARIANTS = 4  # subtrees it remembers of one position (built under different histories)
     BELOW_MIN = 8  # subtrees this large keep their pair bits for unshaped()
     WALKED_MAX = 500_000  # nodes unshaped() remembers (beyond, it starts afresh)
     LOOK_SHARE = 0.5  # the share of the tree's time limit the lookahead may take
