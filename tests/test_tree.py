@@ -633,6 +633,27 @@ def test_tree_stats_estimates_a_full_tree_over_its_limit() -> None:
     assert 500 < float(m.group(1)) < 2_000
 
 
+def test_tree_stats_stopped_with_sigterm_removes_its_temporary_trees(tmp_path: Path) -> None:
+    """tools/tree_stats.py killed (SIGTERM, as ``kill`` and ``timeout`` send) in the middle of
+    a run exits non-zero and leaves no temporary directory of trees behind."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    tool = PROBLEMS.parent / "tools" / "tree_stats.py"
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    with subprocess.Popen([sys.executable, str(tool), str(PROBLEMS)], env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                          text=True) as p:
+        assert p.stdout is not None
+        assert p.stdout.readline().startswith("problem")  # the directory is made by now
+        assert [d.name for d in tmp_path.iterdir() if d.name.startswith("tree-stats-")]
+        p.send_signal(signal.SIGTERM)
+        assert p.wait(timeout=60) == 128 + signal.SIGTERM
+    assert not [d for d in tmp_path.iterdir() if d.name.startswith("tree-stats-")]
+
+
 def test_the_estimate_tool_goes_on_after_a_crash(monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """One problem whose estimate fails unexpectedly gets an ERROR line; the next problem

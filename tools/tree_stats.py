@@ -30,6 +30,7 @@ many random lines).
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import sys
 import tempfile
@@ -298,6 +299,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.time_limit <= 0:
         ap.error("--time-limit must be positive")
+    # a run stopped with SIGTERM (kill, timeout) unwinds like Ctrl-C: its temporary directory
+    # of trees goes with it
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     with tempfile.TemporaryDirectory(prefix="tree-stats-") as tmp:
         outdir = Path(args.keep) if args.keep else Path(tmp)
         outdir.mkdir(parents=True, exist_ok=True)
