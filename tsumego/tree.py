@@ -407,6 +407,7 @@ _Token = tuple[str, tuple[int, int, int], int, int, int, int]
 # a subtree line() built: its node, the pair bits of every play probed in it, and the
 # arrangements of the history above it that those plays recreate (what shaped it)
 _Variant = tuple[int, int, frozenset[int]]
+_UNSHAPED: frozenset[int] = frozenset()  # (one object for the many subtrees nothing shaped)
 # an arrangement of b black and w white stones has bit (b * _PAIR + w) & _PAIRS in the pair
 # masks: no two pairs within 20 stones of each other share a bit
 _PAIR = 37
@@ -727,9 +728,10 @@ class _Builder:
         self.probes = probes | mine
         # the arrangements from above the move (index ``depth`` or less) that plays probed
         # below recreate: the part of the history this subtree was built with that shaped it
-        shaped = {h: at for h, at in self.hits.items() if at <= depth}
+        shaped = {h: at for h, at in self.hits.items() if at <= depth} if self.hits else {}
         self.hits = hits
-        hits.update(shaped)
+        if shaped:
+            hits.update(shaped)
         if self.full and nodes.size[i] >= self.BELOW_MIN:
             self.below[i] = mine
         # (below a threat the history starts afresh: its subtree stands elsewhere only where
@@ -740,7 +742,7 @@ class _Builder:
             variants = self.built.setdefault(key, [])
             if len(variants) >= self.VARIANTS:
                 del variants[0]
-            variants.append((i, mine, frozenset(shaped)))
+            variants.append((i, mine, frozenset(shaped) if shaped else _UNSHAPED))
         return i
 
     def fits(self, got: _Variant, c: _Child, color: int, history: dict[int, int],
