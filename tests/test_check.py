@@ -516,6 +516,32 @@ def test_the_cheapest_win_is_a_winning_move_on_a_target_liberty_where_one_wins(m
     assert True in picks and False in picks
 
 
+def test_a_winner_move_whose_subtree_was_built_before_is_taken_without_a_search(
+        monkeypatch):
+    """Where nothing was measured, the builder takes a winning move whose subtree it built
+    before and may share here (``_Builder.shared_win``) before it searches for one. Among the
+    random ko positions' compact trees such picks are made, each is a move the engine says
+    wins, the node below it refers to the subtree found, and every tree is proved."""
+    from tsumego.tree import _Builder
+
+    shared_win = _Builder.shared_win
+    picks = []
+
+    def spy(self, kids, color, history):
+        pick = shared_win(self, kids, color, history)
+        if pick is not None:
+            assert self.fitted is not None and self.fitted[0] is pick
+            depth = max(history.values())
+            assert self.winner_after(pick, color, history, depth)[0] == color
+            picks.append(pick)
+        return pick
+
+    monkeypatch.setattr(_Builder, "shared_win", spy)
+    for i, side, k, result in _random_ko_trees(60, (-1, 1), "compact"):
+        assert result.proved, (i, side, k, result.path, result.reason)
+    assert len(picks) >= 10
+
+
 def test_shared_subtrees_need_the_walk_that_tells_histories_apart(monkeypatch):
     """Where the stone counts cannot tell a subtree built before from the history above the
     new place, the builder walks it (``_Builder.unshaped``) for a play that recreates an

@@ -760,17 +760,19 @@ def test_counting_a_full_tree_gives_the_size_of_the_built_one(
                     reason="the shared tsumego.js collection is absent")
 def test_full_tree_without_the_lookahead_plays_on_the_target_liberties() -> None:
     """gop/16163 with Black first (balance +1, as the command line builds it): the full tree
-    without the lookahead, where every winner's move is unmeasured, has 96,840 nodes with
-    the winner's moves on a target liberty first, against 173,853 with the smallest proof
-    alone (the builder of 8a48d18), and 128,694 where every winning move was searched in
-    full (the builder of 9e75731, before cheapest_win). Its compact tree holds 7,524 of them:
-    a subtree met again is shared wherever its plays recreate the same arrangements of both
-    histories (7,554 where they had to recreate none, the builder of 7094c24; 22,789 where
-    the (black, white) stone counts alone decided, the builder of 9b85d0a)."""
+    without the lookahead, where every winner's move is unmeasured, has 86,947 nodes with a
+    winning move whose subtree was built before taken first, then the winner's moves on a
+    target liberty (96,840 without the first rule, the builder of 14c9d4a), against 173,853
+    with the smallest proof alone (the builder of 8a48d18), and 128,694 where every winning
+    move was searched in full (the builder of 9e75731, before cheapest_win). Its compact tree
+    holds 7,129 of them (7,524 at 14c9d4a): a subtree met again is shared wherever its plays
+    recreate the same arrangements of both histories (7,554 where they had to recreate none,
+    the builder of 7094c24; 22,789 where the (black, white) stone counts alone decided, the
+    builder of 9b85d0a)."""
     problem = read_problem(TSUMEGOJS / "gop" / "16163.sgf").problem
-    assert full_tree_size(problem, to_play=BLACK, balance=1, lookahead=0) == 96_840
+    assert full_tree_size(problem, to_play=BLACK, balance=1, lookahead=0) == 86_947
     tree = build_tree(problem, to_play=BLACK, balance=1, mode="compact", lookahead=0)
-    assert (tree.nodes, tree.stored_nodes) == (96_840, 7_524)
+    assert (tree.nodes, tree.stored_nodes) == (86_947, 7_129)
 
 
 def test_reach_matches_the_pairs_a_play_can_reach() -> None:
