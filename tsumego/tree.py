@@ -713,7 +713,7 @@ class _Builder:
             nodes.set_end(i, c.end)
             return i
         outer = self.pairs  # pair bits of the arrangements in the history above the move
-        key = (c.hash, color, c.nkt, c.move == PASS, winner)
+        key = self.built_key(c, color, winner)
         if self.full:
             fitted, self.fitted = self.fitted, None
             found = fitted[1:] if fitted is not None and fitted[0] is c else \
@@ -756,6 +756,12 @@ class _Builder:
                 del variants[0]
             variants.append((i, mine, frozenset(shaped) if shaped else _UNSHAPED))
         return i
+
+    @staticmethod
+    def built_key(c: _Child, color: int, winner: int) -> tuple[int, int, int, bool, int]:
+        """The key of ``built`` for the subtree below ``color``'s move ``c`` that ``winner``
+        wins: the position after it, the mover, the balance, the pass state, the winner."""
+        return c.hash, color, c.nkt, c.move == PASS, winner
 
     def fitting(self, key: tuple[int, int, int, bool, int], c: _Child, color: int,
                 history: dict[int, int], outer: int
@@ -987,8 +993,7 @@ class _Builder:
         for c in kids:
             if self._never_wins(c, color):
                 continue
-            found = self.fitting((c.hash, color, c.nkt, c.move == PASS, color), c, color,
-                                 history, outer)
+            found = self.fitting(self.built_key(c, color, color), c, color, history, outer)
             if found is not None:
                 size = span(found[0][0])
                 if best is None or size < best[0]:
