@@ -24,7 +24,7 @@ from tsumego.search import Engine, SearchOptions
 from tsumego.export import sgf_text, to_sgf_tree
 from tsumego.problem import problem_from_diagram
 from tsumego.sgf import read_move_tree, serialize
-from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, build_tree,
+from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, ahead_time, build_tree,
                           estimate_full_tree, full_tree_size)
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
@@ -403,6 +403,70 @@ def test_full_tree_lookahead_keeps_the_smaller_subtree(name, side):
         assert (plain.nodes, ahead.nodes) == SMALLER_FULL[(name, side)]
 
 
+@pytest.mark.parametrize("name", PROBLEM_FILES)
+@pytest.mark.parametrize("side", ["B", "W"])
+def test_the_default_full_tree_is_the_smaller_of_without_and_with_the_lookahead(name, side):
+    """The default full tree (the command line's) is the build without the lookahead or,
+    where it is smaller, the one with it: never larger than either, with the same winner
+    and first moves."""
+    problem = read_problem(PROBLEMS / name).problem
+    color = color_from_name(side)
+    plain = build_tree(problem, to_play=color, mode="full", lookahead=0)
+    ahead = build_tree(problem, to_play=color, mode="full", lookahead=200_000)
+    tree = build_tree(problem, to_play=color, mode="full")
+    assert tree.nodes == min(plain.nodes, ahead.nodes)
+    assert tree.winner == plain.winner
+    assert [(k.move, k.good) for k in tree.root.children] == \
+        [(k.move, k.good) for k in plain.root.children]
+    assert full_tree_size(problem, to_play=color) == tree.nodes
+
+
+def test_the_lookahead_build_stops_at_the_size_of_the_one_without(monkeypatch) -> None:
+    """The build with the lookahead comes second and is stopped once it reaches the size of
+    the build without it, within :func:`ahead_time`; where it
+    is stopped, the first tree is the answer."""
+    import tsumego.tree as tree_module
+
+    calls: list[tuple[int, float | None, int | None]] = []
+    real = tree_module._build
+
+    def spy(problem, nodes, to_play, balance, mode, max_nodes, time_limit, lookahead,
+            engine):
+        calls.append((max_nodes, time_limit, lookahead))
+        return real(problem, nodes, to_play, balance, mode, max_nodes, time_limit,
+                    lookahead, engine)
+
+    monkeypatch.setattr(tree_module, "_build", spy)
+    problem = read_problem(PROBLEMS / "rabbity-six.sgf").problem
+    tree = build_tree(problem, mode="full", time_limit=500)
+    assert [c[2] for c in calls] == [0, 200_000]
+    assert calls[0][0] == 10_000_000 and calls[0][1] == 500
+    # equal sizes (1,372 nodes either way): the first tree is kept; (a budget counts the nodes
+    # below the root) the second had to be smaller
+    assert tree.nodes == 1372 and calls[1][0] == tree.nodes - 2
+    assert calls[1][1] is not None and calls[1][1] <= min(500.0, tree_module.AHEAD_MIN_S)
+
+
+def test_a_full_tree_over_its_nodes_without_the_lookahead_may_fit_with_it() -> None:
+    """Snapback's full tree with White to play has 30 nodes without the
+    lookahead and 26 with it, so a budget of 28 nodes below the root gets the second, and 24 neither."""
+    problem = read_problem(PROBLEMS / "snapback.sgf").problem
+    color = color_from_name("W")
+    assert build_tree(problem, to_play=color, mode="full", max_nodes=28).nodes == 26
+    assert full_tree_size(problem, to_play=color, max_nodes=28) == 26
+    with pytest.raises(TreeTooLarge):
+        build_tree(problem, to_play=color, mode="full", max_nodes=24)
+
+
+def test_the_lookahead_build_gets_thirty_times_the_first_one_s_time() -> None:
+    """:func:`ahead_time`: thirty times the first build's time, at least 60 s, never more
+    than the tree's time left."""
+    assert ahead_time(0.5, None) == 60.0
+    assert ahead_time(10.0, None) == 300.0
+    assert ahead_time(10.0, 120.0) == 120.0
+    assert ahead_time(1.0, 1000.0) == 60.0
+
+
 def test_a_size_count_stops_at_its_bound():
     """The full tree's size count (a branch-and-bound over the winner's candidates) returns
     the exact size under its bound and, at or over it, a size of at least the bound, kept
@@ -562,7 +626,7 @@ def test_the_collector_is_paused_for_the_whole_build(monkeypatch: pytest.MonkeyP
     try:
         problem = read_problem(PROBLEMS / "rabbity-six.sgf").problem
         enables.clear()
-        tree = build_tree(problem, mode="full")
+        tree = build_tree(problem, mode="full", lookahead=200_000)  # one build
         assert tree.nodes > 1
         assert enables == [1] and gc.isenabled()
     finally:

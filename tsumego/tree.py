@@ -284,24 +284,84 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     :attr:`SolutionTree.nodes`, are the full tree with the same ``lookahead``'s. A compact
     tree looks ahead 0 positions by default: the lookahead counts full trees, and on the
     giants compact trees are for it made them larger and slower to build (gop/4753 B: 779,220
-    nodes in 892 s with it, 407,361 in 100 s without). Raises :class:`TreeTooLarge` past
+    nodes in 892 s with it, 407,361 in 100 s without). A ``full`` tree with the default
+    ``lookahead`` is the smaller of the trees without and with it (:func:`_smaller_full`:
+    the lookahead made gop/10338 B's five times larger). Raises :class:`TreeTooLarge` past
     ``max_nodes`` tree nodes or ``time_limit`` seconds, and
     :class:`tsumego.search.SearchLimit` if a given ``engine``'s own limits stop it."""
     if mode not in MODES:
         raise ValueError(f"unknown tree mode {mode!r}")
-    nodes = _Shared() if mode == "compact" else _Nodes()
-    color, winner = _build(problem, nodes, to_play, balance, mode, max_nodes, time_limit,
-                           lookahead, engine)
+    if mode == "full" and lookahead is None:
+        nodes, color, winner = _smaller_full(problem, _Nodes, to_play, balance, max_nodes,
+                                             time_limit, engine)
+    else:
+        nodes = _Shared() if mode == "compact" else _Nodes()
+        color, winner = _build(problem, nodes, to_play, balance, mode, max_nodes,
+                               time_limit, lookahead, engine)
     return SolutionTree(problem, TreeNode(nodes, 0), color, balance, winner, mode)
+
+
+# the build with the lookahead after the one without it: at most this many times the first
+# one's time, and at least this many seconds (the lookahead took 12 to 19 times as long on
+# gop/15589 W, 17623 B and 20305 B, and 180 times on gop/10338 B, where it made the tree 5
+# times larger)
+AHEAD_TIMES = 30
+AHEAD_MIN_S = 60.0
+
+
+def ahead_time(spent: float, left: float | None) -> float | None:
+    """The time limit of a full tree's build with the lookahead, after the build without it
+    took ``spent`` seconds and left ``left`` of the tree's time limit (None: no limit)."""
+    cap = max(AHEAD_MIN_S, AHEAD_TIMES * spent)
+    return cap if left is None else min(cap, left)
+
+
+def _smaller_full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: int,
+                  max_nodes: int, time_limit: float | None,
+                  engine: Engine | None) -> tuple[_Nodes, int, int]:
+    """The full tree the default builds: the smaller of the trees without and with the
+    lookahead. The one without it comes first (seconds where the lookahead takes minutes);
+    the one with it is built within :func:`ahead_time` and stopped once it reaches the
+    first one's size. The lookahead made most trees smaller (gop/20305 B: 268,709 nodes
+    against 654,962) but some larger (gop/10338 B: 1,146,577 against 46,179). Returns (the
+    nodes, side to play, winner)."""
+    start = time.monotonic()
+    plain: tuple[_Nodes, int, int] | None = None
+    try:
+        nodes = make()
+        plain = (nodes, *_build(problem, nodes, to_play, balance, "full", max_nodes,
+                                time_limit, 0, engine))
+    except TreeTooLarge:
+        if time_limit is not None and time.monotonic() - start >= time_limit:
+            raise
+    spent = time.monotonic() - start
+    left = None if time_limit is None else time_limit - spent
+    # (a build counts the nodes below the root): the second tree must be smaller
+    cap = max_nodes if plain is None else min(max_nodes, plain[0].span(0) - 2)
+    if plain is not None and (cap < 1 or (left is not None and left <= 0)):
+        return plain
+    try:
+        nodes = make()
+        return (nodes, *_build(problem, nodes, to_play, balance, "full", cap,
+                               left if plain is None else ahead_time(spent, left),
+                               _LOOKAHEAD["full"], engine))
+    except TreeTooLarge:
+        if plain is None:
+            raise
+        return plain
 
 
 def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int = 0,
                    max_nodes: int = 1 << 62, time_limit: float | None = None,
                    lookahead: int | None = None) -> int:
-    """The nodes of ``build_tree(problem, mode="full")`` with the same arguments, counted
+    """The nodes of ``build_tree(problem, mode="full")`` with the same arguments (with the
+    default ``lookahead``, the smaller of the two trees that builds), counted
     without holding the tree: the builder makes the same choices in the compact store, which
     holds each subtree it would copy once and counts the copies, so that trees far too large
     to write can be measured (in the time and memory of the part that is not a copy)."""
+    if lookahead is None:
+        return _smaller_full(problem, _Shared, to_play, balance, max_nodes, time_limit,
+                             None)[0].span(0)
     nodes = _Shared()
     _build(problem, nodes, to_play, balance, "full", max_nodes, time_limit, lookahead, None)
     return nodes.full[0]
