@@ -282,8 +282,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="node budget of each tree (build_tree's default 10000000)")
     ap.add_argument("--lookahead", type=int, default=None,
                     help="positions the builder looks ahead at each winner's node (0: none; "
-                         "default: build_tree's, 2000 for readable trees, 200000 for full, "
-                         "0 for compact)")
+                         "default: build_tree's, 2000 for readable trees, for full the "
+                         "smaller of the trees with 0 and 200000, 0 for compact)")
     ap.add_argument("--estimate", type=int, default=0, metavar="PROBES",
                     help="where a full tree is too large to build, estimate its size from "
                          "this many random lines (tsumego.tree.estimate_full_tree; default 0: "
