@@ -309,7 +309,7 @@ AHEAD_TIMES = 30
 AHEAD_MIN_S = 60.0
 
 
-def ahead_time(spent: float, left: float | None) -> float | None:
+def ahead_time(spent: float, left: float | None) -> float:
     """The time limit of a full tree's build with the lookahead, after the build without it
     took ``spent`` seconds and left ``left`` of the tree's time limit (None: no limit)."""
     cap = max(AHEAD_MIN_S, AHEAD_TIMES * spent)
