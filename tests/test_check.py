@@ -25,7 +25,8 @@ from tsumego.coords import from_sgf, to_sgf
 from tsumego.problem import Problem
 from tsumego.tree import build_tree
 from tsumego.sgf import (MARK_BM, MARK_TE, MOVE_B, MOVE_W, MoveTree, SgfError, SgfNode,
-                         parse_problem, read_move_tree, read_tree, serialize)
+                         parse_problem, read_move_tree, read_move_tree_file, read_tree,
+                         serialize)
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
@@ -376,6 +377,31 @@ def test_the_flat_reader_on_escapes_variations_and_spacing():
 def test_the_flat_reader_rejects_what_is_not_sgf(data):
     with pytest.raises(SgfError, match=r"^bad\.sgf: not an SGF file"):
         read_move_tree(data, "bad.sgf")
+
+
+@pytest.mark.parametrize("data", [
+    b"\xef\xbb\xbf (;FF[4]SZ[9]AB[aa](;B[cc]BM[1];W[])(;B[dd]TE[1]))",
+    b"(;FF[4]SZ[9]AB[aa];B[cc];W[dd])(;B[ee])", b"", b"not sgf", b"(;FF[4]"])
+def test_the_flat_reader_of_a_file_maps_it_and_reads_the_same(tmp_path, data):
+    """``tsumego check`` maps the file rather than reading it into memory; it reads the same
+    tree and rejects the same text (an empty file, which cannot be mapped, too), naming the
+    file."""
+    path = tmp_path / "t.sgf"
+    path.write_bytes(data)
+    try:
+        want = read_move_tree(data, str(path))
+    except SgfError as e:
+        with pytest.raises(SgfError) as got:
+            read_move_tree_file(path)
+        assert str(got.value) == str(e) and str(e).startswith(f"{path}: not an SGF file")
+        return
+    got_tree, got_root = read_move_tree_file(path)
+    assert got_root == want[1]
+    assert (got_tree.color, got_tree.point, got_tree.marks) == \
+        (want[0].color, want[0].point, want[0].marks)
+    assert (got_tree.first_child, got_tree.next_sibling) == \
+        (want[0].first_child, want[0].next_sibling)
+    assert got_tree.root.props == want[0].root.props
 
 
 # --- bad input ---------------------------------------------------------------------------------

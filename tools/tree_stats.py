@@ -47,7 +47,7 @@ from tsumego import BLACK, ProblemError, __version__, read_problem, solve  # noq
 from tsumego.check import CheckError, check_tree  # noqa: E402
 from tsumego.export import sgf_text  # noqa: E402
 from tsumego.search import SearchLimit  # noqa: E402
-from tsumego.sgf import parse_problem, read_move_tree, read_tree  # noqa: E402
+from tsumego.sgf import parse_problem, read_move_tree_file, read_tree  # noqa: E402
 from tsumego.problem import Problem  # noqa: E402
 from tsumego.tree import (SolutionTree, TreeTooLarge, build_tree,  # noqa: E402
                           estimate_full_tree)
@@ -182,7 +182,7 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     del tree, trees  # the checker reads the file; the tree's nodes (gigabytes) can go
     t0 = time.monotonic()
     try:
-        moves, root_game = read_move_tree(out.read_bytes(), str(out))
+        moves, root_game = read_move_tree_file(out)
         written = parse_problem(root_game, str(out)).problem
         if (written.black, written.white, written.target, written.region, written.to_play) != (
                 problem.black, problem.white, problem.target, problem.region, problem.to_play):

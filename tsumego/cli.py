@@ -272,10 +272,10 @@ def check_cmd(file: str) -> None:
     """Check that a full or compact solution tree proves its stated result (exit 0 proved,
     1 not)."""
     from .check import CheckError, check_tree
-    from .sgf import parse_problem, read_move_tree
+    from .sgf import parse_problem, read_move_tree_file
 
     try:
-        tree, root_game = read_move_tree(Path(file).read_bytes(), file)
+        tree, root_game = read_move_tree_file(file)
         result = check_tree(parse_problem(root_game, file).problem, tree)
     except (ProblemError, CheckError) as e:
         msg = str(e)
