@@ -459,12 +459,12 @@ def test_a_full_tree_over_its_nodes_without_the_lookahead_may_fit_with_it() -> N
 
 
 def test_the_lookahead_build_gets_thirty_times_the_first_one_s_time() -> None:
-    """:func:`ahead_time`: thirty times the first build's time, at least 60 s, never more
+    """:func:`ahead_time`: thirty times the first build's time, at least 180 s, never more
     than the tree's time left."""
-    assert ahead_time(0.5, None) == 60.0
+    assert ahead_time(0.5, None) == 180.0
     assert ahead_time(10.0, None) == 300.0
     assert ahead_time(10.0, 120.0) == 120.0
-    assert ahead_time(1.0, 1000.0) == 60.0
+    assert ahead_time(1.0, 1000.0) == 180.0
 
 
 def test_a_size_count_stops_at_its_bound():

@@ -304,9 +304,10 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
 # the build with the lookahead after the one without it: at most this many times the first
 # one's time, and at least this many seconds (the lookahead took 12 to 19 times as long on
 # gop/15589 W, 17623 B and 20305 B, and 180 times on gop/10338 B, where it made the tree 5
-# times larger)
+# times larger; at least 60 s made gop/16163 B +1's 51,644 nodes where its lookahead, which
+# took 37.6 s of its half of the time, makes 39,784)
 AHEAD_TIMES = 30
-AHEAD_MIN_S = 60.0
+AHEAD_MIN_S = 180.0
 
 
 def ahead_time(spent: float, left: float | None) -> float:
