@@ -24,8 +24,8 @@ from tsumego.search import Engine, SearchOptions
 from tsumego.export import sgf_text, to_sgf_tree
 from tsumego.problem import problem_from_diagram
 from tsumego.sgf import read_move_tree, serialize
-from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, ahead_time, build_tree,
-                          estimate_full_tree, full_tree_size)
+from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, ahead_time,
+                          build_tree, estimate_full_tree, full_tree_size)
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
@@ -423,8 +423,8 @@ def test_the_default_full_tree_is_the_smaller_of_without_and_with_the_lookahead(
 
 def test_the_lookahead_build_stops_at_the_size_of_the_one_without(monkeypatch) -> None:
     """The build with the lookahead comes second and is stopped once it reaches the size of
-    the build without it, within :func:`ahead_time`; where it
-    is stopped, the first tree is the answer."""
+    the build without it, within :func:`ahead_time`; where it is stopped, the first tree is
+    the answer."""
     import tsumego.tree as tree_module
 
     calls: list[tuple[int, float | None, int | None]] = []
@@ -448,8 +448,8 @@ def test_the_lookahead_build_stops_at_the_size_of_the_one_without(monkeypatch) -
 
 
 def test_a_full_tree_over_its_nodes_without_the_lookahead_may_fit_with_it() -> None:
-    """Snapback's full tree with White to play has 30 nodes without the
-    lookahead and 26 with it, so a budget of 28 nodes below the root gets the second, and 24 neither."""
+    """Snapback's full tree with White to play has 30 nodes without the lookahead and 26
+    with it, so a budget of 28 nodes below the root gets the second, and 24 neither."""
     problem = read_problem(PROBLEMS / "snapback.sgf").problem
     color = color_from_name("W")
     assert build_tree(problem, to_play=color, mode="full", max_nodes=28).nodes == 26

@@ -8,7 +8,8 @@ its full tree, at the balance the command line builds it at, is counted by
 :func:`tsumego.tree.full_tree_size`: the same choices as ``build_tree`` (the smaller of its
 trees without and with the lookahead, within ``--tree-time-limit``, default 1800 s like the
 command line's), with the subtrees the builder would copy counted instead of made. So a tree
-far too large to write (or to hold) gets its exact size. One line per problem: name, side, balance, nodes, seconds.
+far too large to write (or to hold) gets its exact size. One line per problem: name, side,
+balance, nodes, seconds.
 """
 
 from __future__ import annotations

@@ -305,11 +305,12 @@ class MoveTree:
         return i
 
 
-def read_move_tree_file(path: str | Path, name: str | None = None) -> tuple[MoveTree, bytes]:
-    """:func:`read_move_tree` of the file at ``path``, mapped rather than read, so that the
-    text of a tree of millions of nodes (about 21 bytes a node) stays in the page cache
-    instead of the process's memory. Raises :class:`SgfError` and :class:`OSError`."""
-    label = str(path) if name is None else name
+def read_move_tree_file(path: str | Path) -> tuple[MoveTree, bytes]:
+    """:func:`read_move_tree` of the file at ``path`` (errors name it), mapped rather than
+    read, so that the text of a tree of millions of nodes (about 21 bytes a node) stays in
+    the page cache instead of the process's memory. Raises :class:`SgfError` and
+    :class:`OSError`."""
+    label = str(path)
     with open(path, "rb") as f:
         try:
             data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)

@@ -285,15 +285,15 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     tree looks ahead 0 positions by default: the lookahead counts full trees, and on the
     giants compact trees are for it made them larger and slower to build (gop/4753 B: 779,220
     nodes in 892 s with it, 407,361 in 100 s without). A ``full`` tree with the default
-    ``lookahead`` is the smaller of the trees without and with it (:func:`_smaller_full`:
+    ``lookahead`` is the smaller of the trees without and with it (:func:`_full`:
     the lookahead made gop/10338 B's five times larger). Raises :class:`TreeTooLarge` past
     ``max_nodes`` tree nodes or ``time_limit`` seconds, and
     :class:`tsumego.search.SearchLimit` if a given ``engine``'s own limits stop it."""
     if mode not in MODES:
         raise ValueError(f"unknown tree mode {mode!r}")
-    if mode == "full" and lookahead is None:
-        nodes, color, winner = _smaller_full(problem, _Nodes, to_play, balance, max_nodes,
-                                             time_limit, engine)
+    if mode == "full":
+        nodes, color, winner = _full(problem, _Nodes, to_play, balance, max_nodes,
+                                     time_limit, lookahead, engine)
     else:
         nodes = _Shared() if mode == "compact" else _Nodes()
         color, winner = _build(problem, nodes, to_play, balance, mode, max_nodes,
@@ -317,15 +317,20 @@ def ahead_time(spent: float, left: float | None) -> float:
     return cap if left is None else min(cap, left)
 
 
-def _smaller_full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: int,
-                  max_nodes: int, time_limit: float | None,
-                  engine: Engine | None) -> tuple[_Nodes, int, int]:
-    """The full tree the default builds: the smaller of the trees without and with the
-    lookahead. The one without it comes first (seconds where the lookahead takes minutes);
-    the one with it is built within :func:`ahead_time` and stopped once it reaches the
-    first one's size. The lookahead made most trees smaller (gop/20305 B: 268,709 nodes
-    against 654,962) but some larger (gop/10338 B: 1,146,577 against 46,179). Returns (the
-    nodes, side to play, winner)."""
+def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: int,
+          max_nodes: int, time_limit: float | None, lookahead: int | None,
+          engine: Engine | None) -> tuple[_Nodes, int, int]:
+    """A full tree in a store of type ``make``; returns (the nodes, side to play, winner).
+    With a given ``lookahead``, one build. With the default, the smaller of the trees without
+    and with the lookahead: the one without it comes first (seconds where the lookahead
+    takes minutes); the one with it is built within :func:`ahead_time` and stopped once it
+    reaches the first one's size. The lookahead made most trees smaller (gop/20305 B:
+    268,709 nodes against 654,962) but some larger (gop/10338 B: 1,146,577 against
+    46,179)."""
+    if lookahead is not None:
+        nodes = make()
+        return (nodes, *_build(problem, nodes, to_play, balance, "full", max_nodes,
+                               time_limit, lookahead, engine))
     start = time.monotonic()
     plain: tuple[_Nodes, int, int] | None = None
     try:
@@ -360,12 +365,8 @@ def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int
     without holding the tree: the builder makes the same choices in the compact store, which
     holds each subtree it would copy once and counts the copies, so that trees far too large
     to write can be measured (in the time and memory of the part that is not a copy)."""
-    if lookahead is None:
-        return _smaller_full(problem, _Shared, to_play, balance, max_nodes, time_limit,
-                             None)[0].span(0)
-    nodes = _Shared()
-    _build(problem, nodes, to_play, balance, "full", max_nodes, time_limit, lookahead, None)
-    return nodes.full[0]
+    return _full(problem, _Shared, to_play, balance, max_nodes, time_limit, lookahead,
+                 None)[0].span(0)
 
 
 def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: str,
