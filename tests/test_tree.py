@@ -21,6 +21,7 @@ from tsumego.board import bits, color_from_name, opponent
 from tsumego.cli import main
 from tsumego.coords import PASS, to_sgf
 from tsumego.search import Engine, SearchOptions
+import tsumego.export as export_module
 from tsumego.export import sgf_text, to_sgf_tree
 from tsumego.problem import problem_from_diagram
 from tsumego.sgf import read_move_tree, serialize
@@ -356,12 +357,17 @@ def test_readable_lines_branch_only_near_their_start():
     assert widths[True] and max(widths[True]) == 1, "one reply deeper"
 
 
+@pytest.mark.parametrize("caps", [None, (400, 150), (0, 0)])
 @pytest.mark.parametrize("name", ["bent-four-corner.sgf", "rabbity-six.sgf"])
 @pytest.mark.parametrize("mode", MODES)
-def test_the_streamed_text_is_the_serialized_tree(mode, name):
+def test_the_streamed_text_is_the_serialized_tree(mode, name, caps, monkeypatch):
     """``sgf_text`` (what the command line writes, piece by piece, with the text below a
     copied subtree written once and repeated) is the text of ``to_sgf_tree`` (the tree as
-    SgfNode objects) serialized."""
+    SgfNode objects) serialized, whatever text it keeps (``caps``: the characters kept in
+    all and for one subtree; small ones make it drop the oldest and write others anew)."""
+    if caps is not None:
+        monkeypatch.setattr(export_module, "_BELOW_CHARS", caps[0])
+        monkeypatch.setattr(export_module, "_PIECE_CHARS", caps[1])
     problem = read_problem(PROBLEMS / name).problem
     sol = solve(problem)
     tree = build_tree(problem, mode=mode)

@@ -80,10 +80,12 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
             return
         key = None if ctx.compact else t.repeat_key
         if key is not None:
-            got = below.get((key, good))
+            got = below.pop((key, good), None)
             if got is not None:
+                below[key, good] = got  # (the last used last: the first to go is the oldest)
                 out.append(got)
                 return
+            t = t.source  # (whose copies below are known as such, and so kept as text)
         start = len(out)
         kids = t.children
         if len(kids) == 1:
@@ -96,11 +98,11 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
                 out.append(")")
         if key is not None:
             text = "".join(out[start:])
-            if kept[0] + len(text) > _BELOW_CHARS:
-                below.clear()
-                kept[0] = 0
-            below[key, good] = text
-            kept[0] += len(text)
+            if len(text) <= _PIECE_CHARS:
+                while below and kept[0] + len(text) > _BELOW_CHARS:
+                    kept[0] -= len(below.pop(next(iter(below))))
+                below[key, good] = text
+                kept[0] += len(text)
             del out[start:]
             out.append(text)
 
@@ -117,10 +119,13 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
 
 
 # sgf_text holds subtrees of up to this many nodes and plies as text, and keeps the text below
-# the copies of a subtree up to this many characters: written once, repeated as it is
+# the copies of a subtree (each up to _PIECE_CHARS) up to _BELOW_CHARS characters, the least
+# recently used going first: written once, repeated as it is (a cache of 200,000,000 that was
+# emptied when full wrote gop/1305 B's 8 GB full tree at 2 MB/s)
 _WHOLE_NODES = 200_000
 _WHOLE_PLIES = 500
-_BELOW_CHARS = 200_000_000
+_BELOW_CHARS = 1_000_000_000
+_PIECE_CHARS = 20_000_000
 
 
 def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],

@@ -232,6 +232,15 @@ class TreeNode:
         return nodes.size[nodes.origin.get(i, i) if isinstance(nodes, _Shared) else i]
 
     @property
+    def source(self) -> TreeNode:
+        """The node whose subtree the builder copied below this one (itself if none): the
+        same moves and annotations below it, and, unlike a copy in a ``full`` tree's store,
+        the copies it holds in turn still known as copies."""
+        nodes, i = self._nodes, self._i
+        j = nodes.origin.get(i, i)
+        return self if j == i else TreeNode(nodes, j)
+
+    @property
     def repeat_key(self) -> int | None:
         """The same number for nodes whose subtrees below them the builder copied from one
         another (the moves and annotations below the node are the same; the node's own move
