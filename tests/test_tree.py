@@ -935,3 +935,31 @@ def test_the_walk_filters_change_no_verdict(monkeypatch) -> None:
         for color in (BLACK, opponent(BLACK)):
             build_tree(p, to_play=color, mode="full", lookahead=0)
     assert set(verdicts) == {(False, False), (False, True), (True, False), (True, True)}
+
+
+def test_a_copy_has_the_subtree_of_its_source():
+    """``TreeNode.source`` (where the writer takes the text below a copy from) has below it
+    the moves, marks and ends of the copy, node for node; and it is the node itself where the
+    node is no copy."""
+    problem = read_problem(PROBLEMS / "rabbity-six.sgf").problem
+    tree = build_tree(problem, mode="full")
+
+    def below(t):
+        out, stack = [], list(reversed(t.children))
+        while stack:
+            n = stack.pop()
+            out.append((n.color, n.move, n.threat, n.captures, n.plies, n.end))
+            stack.extend(reversed(n.children))
+        return out
+
+    copies = 0
+    stack = [tree.root]
+    while stack:
+        t = stack.pop()
+        src = t.source
+        if src is not t:
+            copies += 1
+            assert t.repeat_key is not None and below(src) == below(t)
+            assert src.source is src  # (a copy's source is the first of them)
+        stack.extend(t.children)
+    assert copies > 0

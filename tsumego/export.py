@@ -67,7 +67,9 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
             return [(c, True, bool(c.good)) for c in tree.root.children]
         if ctx.refers(t) is not None:
             return []  # the line goes on at the node referred to
-        return [(c, False, good) for c in t.children]
+        # (below a copy, the subtree copied: the same text, and its own copies known as such,
+        # so that pieces() finds their text kept)
+        return [(c, False, good) for c in t.source.children]
 
     # the text below the nodes whose subtrees the builder copied, by (repeat_key, good)
     below: dict[tuple[int, bool], str] = {}
