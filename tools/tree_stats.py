@@ -176,13 +176,16 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     except (OSError, ProblemError):
         original = None
     out = outdir / (name.replace("/", "__"))
+    t0 = time.monotonic()
     with out.open("wb") as f:  # in pieces: a full tree's text runs to hundreds of megabytes
         f.writelines(piece.encode("utf-8") for piece in sgf_text(tree, original, [sol],
                                                                   __version__))
     del tree, trees  # the checker reads the file; the tree's nodes (gigabytes) can go
+    write_s = time.monotonic() - t0
     t0 = time.monotonic()
     try:
         moves, root_game = read_move_tree_file(out)
+        read_s = time.monotonic() - t0
         written = parse_problem(root_game, str(out)).problem
         if (written.black, written.white, written.target, written.region, written.to_play) != (
                 problem.black, problem.white, problem.target, problem.region, problem.to_play):
@@ -195,7 +198,9 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
         return row
     row.check_s = time.monotonic() - t0
     if result.proved:
-        row.check, row.detail = "proved", f"{result.nodes} nodes checked"
+        row.check, row.detail = "proved", (
+            f"{result.nodes} nodes checked; file {out.stat().st_size:,} bytes, written "
+            f"in {write_s:.1f} s, read in {read_s:.1f} s")
         if args.compact:
             row.detail += f"; compact file {stored} nodes"
     else:
