@@ -158,3 +158,35 @@ def test_the_scan_takes_the_random_trees_without_what_it_refuses():
             assert agree(data) is not None
         finally:
             sgfscan.CHUNK = old
+
+
+def _ends_by_walk(t: MoveTree) -> list[int]:
+    """Each node's subtree end, by walking the tree (the definition)."""
+    ends = [0] * len(t)
+
+    def walk(i: int) -> int:
+        end = i + 1
+        for c in t.children(i):
+            end = walk(c)
+        ends[i] = end
+        return end
+
+    walk(0)
+    return ends
+
+
+@settings(max_examples=100, deadline=None)
+@given(body=trees(), piece=st.sampled_from([1, 3, 1 << 22]))
+def test_subtree_ends_by_pointer_jumping_are_the_walk_s(body, piece):
+    import tsumego.sgf as sgf_module
+    old = sgf_module._SLICE
+    sgf_module._SLICE = piece
+    try:
+        data = b"(;FF[4]SZ[19]" + body.replace(b"\\", b"").replace(b"N[x]", b"") + b")"
+        try:
+            t = read_move_tree(data, "x.sgf")[0]
+        except SgfError:
+            return
+        assert list(t.subtree_ends()) == _ends_by_walk(t)
+    finally:
+        sgf_module._SLICE = old

@@ -250,18 +250,28 @@ class MoveTree:
     def subtree_ends(self) -> array[int]:
         """For each node, the index just past its subtree (nodes are kept in preorder): one
         past its last descendant, found by pointer jumping (a node's last child is the last
-        sibling of its first child), a few passes of numpy over the nodes where a loop over
-        them took minutes on trees of hundreds of millions of nodes."""
+        sibling of its first child): a few passes of numpy over the nodes where a loop over
+        them took minutes on trees of hundreds of millions of nodes, in two arrays of the
+        nodes' links' size (the jumps are made in place, a slice at a time)."""
         n = len(self.color)
         kind = np.dtype(f"i{self.first_child.itemsize}")
         first = np.frombuffer(self.first_child, dtype=kind)[:n]
         nxt = np.frombuffer(self.next_sibling, dtype=kind)[:n]
-        own = np.arange(n, dtype=kind)
-        last = _settle(np.where(nxt >= 0, nxt, own))  # each node's last sibling
-        deepest = _settle(np.where(first >= 0, last[np.maximum(first, 0)], own))
-        del first, nxt, last
-        ends = array(self.first_child.typecode)
-        ends.frombytes((deepest + 1).astype(kind).tobytes())
+        last = np.empty(n, dtype=kind)  # each node's last sibling
+        for a in range(0, n, _SLICE):
+            b = min(n, a + _SLICE)
+            last[a:b] = np.where(nxt[a:b] >= 0, nxt[a:b], np.arange(a, b, dtype=kind))
+        _settle(last)
+        ends = array(self.first_child.typecode, bytes(n * kind.itemsize))
+        deepest = np.frombuffer(ends, dtype=kind)
+        for a in range(0, n, _SLICE):
+            b = min(n, a + _SLICE)
+            f = first[a:b]
+            deepest[a:b] = np.where(f >= 0, last[np.maximum(f, 0)], np.arange(a, b, dtype=kind))
+        del last
+        _settle(deepest)
+        deepest += 1
+        del deepest
         return ends
 
     @classmethod
@@ -312,14 +322,24 @@ class MoveTree:
         return i
 
 
-def _settle(step: np.ndarray) -> np.ndarray:
-    """Follow ``step`` (node -> node, a node that stays put is an end) from every node to its
-    end, doubling the stride each pass."""
+_SLICE = 1 << 22  # nodes a pass of subtree_ends() takes at a time
+
+
+def _settle(step: np.ndarray) -> None:
+    """Follow ``step`` (node -> node further along its chain; a node that stays put is an end)
+    from every node to its end, in place: each pass sets every node to where its node
+    points, a slice at a time (a node may then jump further than by doubling: it still only
+    moves along its chain, so the passes end, at the ends, as doubling does)."""
     while True:
-        nxt = step[step]
-        if np.array_equal(nxt, step):
-            return step
-        step = nxt
+        moved = False
+        for a in range(0, len(step), _SLICE):
+            part = step[a:a + _SLICE]
+            nxt = step[part]
+            if not moved and not np.array_equal(nxt, part):
+                moved = True
+            part[:] = nxt
+        if not moved:
+            return
 
 
 def read_move_tree_file(path: str | Path) -> tuple[MoveTree, bytes]:
