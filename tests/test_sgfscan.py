@@ -190,3 +190,15 @@ def test_subtree_ends_by_pointer_jumping_are_the_walk_s(body, piece):
         assert list(t.subtree_ends()) == _ends_by_walk(t)
     finally:
         sgf_module._SLICE = old
+
+
+def test_points_read_by_the_scan_take_two_bytes_a_node_and_read_as_strings():
+    data = b"(;SZ[19];B[aa];W[];B[sS];W[ZZ];B[t t];W[q])"
+    t = agree(data)[0]
+    assert isinstance(t.point, sgfscan.Points) and t.point.codes.itemsize == 2
+    assert list(t.point) == ["", "aa", "", "sS", "ZZ", "t t", "q"]
+    assert t.point[-1] == "q" and t.point[2:4] == ["", "sS"]
+    assert t.point == ["", "aa", "", "sS", "ZZ", "t t", "q"] != t.point[:-1]
+    # spans tell the points apart, the odd ones included
+    spans = {t.point.span_bytes(i, j) for i in range(7) for j in range(i + 1, 8)}
+    assert len(spans) == len({tuple(t.point[i:j]) for i in range(7) for j in range(i + 1, 8)})

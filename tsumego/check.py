@@ -34,6 +34,7 @@ from .board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
 from .coords import PASS, from_sgf, to_sgf
 from .problem import Problem
 from .sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
+from .sgfscan import Points
 
 Arrangement = tuple[int, int]  # (black, white) stones
 History = dict[Arrangement, int]  # the arrangements of a line -> their index in it (plies)
@@ -190,7 +191,8 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     def digest(i: int) -> bytes:
         end = ends[i]
         h = hashlib.blake2b(colors[i:end], digest_size=16)
-        h.update(",".join(points[i:end]).encode("utf-8"))
+        h.update(points.span_bytes(i, end) if isinstance(points, Points)
+                 else ",".join(points[i:end]).encode("utf-8"))
         rel = siblings[i + 1:end]
         h.update(np.where(rel >= 0, rel - i, -1).tobytes())
         if refers:

@@ -19,6 +19,7 @@ import numpy as np
 from sgfmill import sgf as _sgf
 
 from . import sgfscan
+from .sgfscan import Points
 from .board import BLACK, WHITE, Board
 from .coords import PASS
 from .infer import Inference, infer_with_overrides
@@ -228,7 +229,7 @@ class MoveTree:
 
     root: SgfNode  # the root's properties (no children)
     color: bytearray  # NO_MOVE, MOVE_B or MOVE_W
-    point: list[str]  # the move's SGF point, "" for a pass
+    point: list[str] | Points  # the move's SGF point, "" for a pass
     marks: bytearray  # MARK_BM | MARK_TE
     first_child: array[int]
     next_sibling: array[int]
@@ -293,7 +294,7 @@ class MoveTree:
                 mv = node.move()
                 if mv is not None:
                     t.color[i] = MOVE_B if mv[0] == "B" else MOVE_W
-                    t.point[i] = mv[1]
+                    t.point[i] = mv[1]  # type: ignore[index]  # (a list: from empty())
                 t.marks[i] = ("BM" in node.props) * MARK_BM | ("TE" in node.props) * MARK_TE
                 t._name(i, node.props.get("N", []), node.props.get("TSREF", []))
             stack.extend((c, i) for c in reversed(node.children))
@@ -308,7 +309,10 @@ class MoveTree:
     def _add(self, parent: int, last: array[int]) -> int:
         i = len(self.color)
         self.color.append(NO_MOVE)
-        self.point.append("")
+        points = self.point
+        if not isinstance(points, list):
+            raise TypeError("a tree read by the scan takes no more nodes")
+        points.append("")
         self.marks.append(0)
         self.first_child.append(-1)
         self.next_sibling.append(-1)
@@ -420,7 +424,8 @@ def _read_tokenized(data: bytes | mmap.mmap, pos: int, name: str) -> tuple[MoveT
                 t.color[cur] = MOVE_B if ident == b"B" else MOVE_W
                 value = _VALUE.match(m.group(3).lstrip())
                 assert value is not None  # the token matched a value
-                t.point[cur] = intern(value.group(1).decode("utf-8", "replace").strip())
+                t.point[cur] = intern(  # type: ignore[index]  # (a list: from empty())
+                    value.group(1).decode("utf-8", "replace").strip())
         elif ident == b"N" or ident == b"TSREF":
             values = [_unescape(v) for v in _VALUE.findall(m.group(3))]
             if ident == b"N":

@@ -13,10 +13,12 @@ exact tokenizer, which also words the errors: what the scan accepts, that tokeni
 
 from __future__ import annotations
 
+import bisect
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from mmap import mmap
-from typing import Union
+from typing import Union, overload
 
 import numpy as np
 
@@ -48,6 +50,66 @@ _B, _W, _BM, _TE = _code(b"B"), _code(b"W"), _code(b"BM"), _code(b"TE")
 _REFUSED = (_code(b"N"), _code(b"TSREF"))  # names and references: the exact tokenizer's
 
 
+class Points(Sequence[str]):
+    """The move points of a :class:`MoveTree` read by the scan: two bytes a node (a list of
+    strings takes eight), which the checker of a tree of hundreds of millions of nodes needs.
+    A point of two letters or none (a pass) is kept as a code; any other value (``odd``) as
+    it is."""
+
+    __slots__ = ("codes", "odd", "_odd_at")
+
+    ODD = 0xFFFF  # the code of a point kept in ``odd``
+
+    def __init__(self, codes: array[int], odd: dict[int, str]) -> None:
+        self.codes = codes  # array("H")
+        self.odd = odd
+        self._odd_at = sorted(odd)
+
+    @staticmethod
+    def code(value: bytes) -> int:
+        """The code of a point of two letters (``A``-``Z``, ``a``-``z``), or of ``b""``."""
+        return 0 if not value else (value[0] - 64) << 6 | (value[1] - 64)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self.codes)))]
+        c = self.codes[i]
+        if c == self.ODD:
+            return self.odd[i if i >= 0 else i + len(self.codes)]
+        return _POINT_NAMES[c]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or len(other) != len(self):
+            return False
+        return all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def span_bytes(self, i: int, end: int) -> bytes:
+        """Nodes ``i`` to ``end``'s points as bytes that tell any two spans apart."""
+        out = self.codes[i:end].tobytes()
+        lo, hi = bisect.bisect_left(self._odd_at, i), bisect.bisect_left(self._odd_at, end)
+        if lo < hi:
+            out += repr([(k - i, self.odd[k]) for k in self._odd_at[lo:hi]]).encode("utf-8")
+        return out
+
+
+# the point of each code of Points.code (two letters), "" for a pass
+_POINT_NAMES = [""] * (1 << 12)
+for _a in [*range(65, 91), *range(97, 123)]:
+    for _b in [*range(65, 91), *range(97, 123)]:
+        _POINT_NAMES[(_a - 64) << 6 | (_b - 64)] = chr(_a) + chr(_b)
+
+
 @dataclass
 class Scan:
     """The nodes after the root, in preorder from node 1 (node 0 is the root): each one's move
@@ -55,7 +117,7 @@ class Scan:
     and the links of all nodes, the root's included."""
 
     color: bytearray
-    point: list[str]
+    point: Points
     marks: bytearray
     first_child: array[int]
     next_sibling: array[int]
@@ -85,7 +147,7 @@ class _Scanner:
         self.size = len(data)
         n0 = 1
         self.color = bytearray(n0)
-        self.codes = array("i", [0])
+        self.codes = array("H", [0])
         self.odd: dict[int, str] = {}  # nodes whose point is not two letters or empty
         self.marks = bytearray(n0)
         self.first = array("i", [-1])
@@ -115,18 +177,10 @@ class _Scanner:
         if not self.done or self.outside_letters != self.name_letters:
             raise _GiveUp
         color = self.color
-        names = [""] * 65536
-        for a in range(65, 123):
-            for b in range(65, 123):
-                names[a << 8 | b] = chr(a) + chr(b)
-        codes = np.frombuffer(self.codes, dtype=np.int32)
-        point: list[str] = []
-        for k in range(0, len(codes), 1 << 20):  # (in pieces: a list of ints is 36 bytes each)
-            point.extend(map(names.__getitem__, codes[k:k + (1 << 20)].tolist()))
-        del codes
-        for i, p in self.odd.items():
-            point[i] = p
-        return Scan(color, point, self.marks, self.first, self.nxt)
+        codes = self.codes
+        for i in self.odd:
+            codes[i] = Points.ODD
+        return Scan(color, Points(codes, self.odd), self.marks, self.first, self.nxt)
 
     def chunk(self, s: int, e: int) -> int:
         """Scan bytes [s, e), or fewer: a chunk ends outside the values (at the last
@@ -235,7 +289,7 @@ class _Scanner:
         added = self.n - n0
         self.color.extend(bytes(added))
         self.marks.extend(bytes(added))
-        self.codes.frombytes(bytes(4 * added))
+        self.codes.frombytes(bytes(2 * added))
         if len(node) and node.min() <= 0:
             raise _GiveUp  # (the root's properties are read by the caller)
         self.moves(raw, cls, base, rbs, no, code, node)
@@ -262,8 +316,9 @@ class _Scanner:
         width = close - o - 1
         two = (width == 2) & (cls[np.minimum(o + 1, len(raw) - 1)] == _LETTER) & (
             cls[np.minimum(o + 2, len(raw) - 1)] == _LETTER)
-        codes = np.frombuffer(self.codes, dtype=np.int32)
-        codes[at[two]] = raw[o[two] + 1].astype(np.int32) << 8 | raw[o[two] + 2]
+        codes = np.frombuffer(self.codes, dtype=np.uint16)
+        codes[at[two]] = (raw[o[two] + 1].astype(np.uint16) - 64) << 6 | (
+            raw[o[two] + 2].astype(np.uint16) - 64)  # (Points.code)
         for i in np.flatnonzero(~two & (width != 0)).tolist():
             a, b = int(o[i]) + 1 + base, int(close[i]) + base
             self.odd[int(at[i])] = bytes(self.data[a:b]).decode("utf-8", "replace").strip()
