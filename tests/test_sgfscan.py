@@ -202,3 +202,19 @@ def test_points_read_by_the_scan_take_two_bytes_a_node_and_read_as_strings():
     # spans tell the points apart, the odd ones included
     spans = {t.point.span_bytes(i, j) for i in range(7) for j in range(i + 1, 8)}
     assert len(spans) == len({tuple(t.point[i:j]) for i in range(7) for j in range(i + 1, 8)})
+
+
+def test_an_interrupted_scan_of_a_mapped_file_raises_what_stopped_it(tmp_path, monkeypatch):
+    """Ctrl-C (or a kill that unwinds like it) during the scan of a mapped file stops the read
+    with that, not with the map refusing to close under the scan's views of it."""
+    from tsumego.sgf import read_move_tree_file
+
+    path = tmp_path / "t.sgf"
+    path.write_bytes(TREE)
+
+    def stop(self, skind):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sgfscan._Scanner, "link", stop)
+    with pytest.raises(KeyboardInterrupt):
+        read_move_tree_file(path)

@@ -357,8 +357,13 @@ def read_move_tree_file(path: str | Path) -> tuple[MoveTree, bytes]:
             data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         except ValueError:  # an empty file cannot be mapped
             return read_move_tree(f.read(), label)
-        with data:
+        try:
             return read_move_tree(data, label)
+        finally:
+            try:
+                data.close()
+            except BufferError:
+                pass  # an exception's frames still hold views of it: it closes when they go
 
 
 def read_move_tree(data: bytes | mmap.mmap, name: str = "<sgf>") -> tuple[MoveTree, bytes]:
