@@ -304,7 +304,10 @@ def test_ctrl_c_stops_cleanly_and_keeps_what_is_done(tmp_path: Path) -> None:
     cmd = [sys.executable, "-m", "tsumego.cli", "verify", str(BOOK / "agree-right.sgf"),
            str(BOOK / "no-answer.sgf"), str(SLOW / "open-corner.sgf"), "--jobs", "1",
            "--time-limit", "60", "--cache", str(cache), "--json", str(js), "--no-progress"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # (Ctrl-C as a terminal gives it: a run started in the background by a shell, as a CI
+    # may be, inherits SIGINT ignored, and so would the command)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         # wait until the two quick ones are cached (generous: under a loaded machine the
         # start alone can take seconds; the slow one runs for up to 60 s after them)
