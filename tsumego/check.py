@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import hashlib
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -188,11 +188,14 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         refarr[r] = t
     with_ref = np.concatenate(([0], np.cumsum(refarr >= 0))) if refers else None
 
+    span: Callable[[int, int], bytes] = (
+        points.span_bytes if isinstance(points, Points)
+        else lambda i, end: ",".join(points[i:end]).encode("utf-8"))
+
     def digest(i: int) -> bytes:
         end = ends[i]
         h = hashlib.blake2b(colors[i:end], digest_size=16)
-        h.update(points.span_bytes(i, end) if isinstance(points, Points)
-                 else ",".join(points[i:end]).encode("utf-8"))
+        h.update(span(i, end))
         rel = siblings[i + 1:end]
         h.update(np.where(rel >= 0, rel - i, -1).tobytes())
         if refers:

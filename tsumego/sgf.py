@@ -422,8 +422,7 @@ def _read_tokenized(data: bytes | mmap.mmap, pos: int, name: str) -> tuple[MoveT
             raise SgfError(f"{name}: not an SGF file (a property outside a node)")
         ident = m.group(2)
         if cur == 0:
-            props.setdefault(ident.decode("ascii"), []).extend(
-                _unescape(v) for v in _VALUE.findall(m.group(3)))
+            _add_property(props, m)
         elif ident == b"B" or ident == b"W":
             if not t.color[cur]:
                 t.color[cur] = MOVE_B if ident == b"B" else MOVE_W
@@ -446,6 +445,12 @@ def _read_tokenized(data: bytes | mmap.mmap, pos: int, name: str) -> tuple[MoveT
     return t, b"(" + data[root_start:root_end] + b")"
 
 
+def _add_property(props: dict[str, list[str]], m: re.Match[bytes]) -> None:
+    """Add the property that token ``m`` of :data:`_TOKEN` holds (a name and its values)."""
+    props.setdefault(m.group(2).decode("ascii"), []).extend(
+        _unescape(v) for v in _VALUE.findall(m.group(3)))
+
+
 def _read_scanned(data: bytes | mmap.mmap, pos: int) -> tuple[MoveTree, bytes] | None:
     """:func:`read_move_tree` of the game that begins at byte ``pos`` by
     :func:`tsumego.sgfscan.scan` (the root node by the tokenizer), or None where the scan does
@@ -465,8 +470,7 @@ def _read_scanned(data: bytes | mmap.mmap, pos: int) -> tuple[MoveTree, bytes] |
         if m.group(1) is not None:
             root_end = m.start(1)
             break
-        props.setdefault(m.group(2).decode("ascii"), []).extend(
-            _unescape(v) for v in _VALUE.findall(m.group(3)))
+        _add_property(props, m)
     got = sgfscan.scan(data, root_end)
     if got is None:
         return None

@@ -147,11 +147,10 @@ class _Scanner:
         self.data = data
         self.start = start
         self.size = len(data)
-        n0 = 1
-        self.color = bytearray(n0)
+        self.color = bytearray(1)  # (the root's: its properties are the caller's)
         self.codes = array("H", [0])
         self.odd: dict[int, str] = {}  # nodes whose point is not two letters or empty
-        self.marks = bytearray(n0)
+        self.marks = bytearray(1)
         self.first = array("i", [-1])
         self.nxt = array("i", [-1])
         self.depth = 1  # open parentheses (the game's own after its root)
@@ -176,8 +175,8 @@ class _Scanner:
                 size *= 2
             else:
                 s, size = got, CHUNK
-        if not self.done or self.outside_letters != self.name_letters:
-            raise _GiveUp
+        if self.outside_letters != self.name_letters:
+            raise _GiveUp  # a byte outside the values that is no name, structure or space
         color = self.color
         codes = self.codes
         for i in self.odd:
