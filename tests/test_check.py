@@ -615,6 +615,27 @@ def test_a_subtree_a_history_shaped_stands_again_only_where_the_same_arrangement
             if not result.proved]
 
 
+def _with_and_without_memo(monkeypatch, problem: Problem, tree: MoveTree):
+    """The check of ``tree`` with the memo used for every subtree, in each of the ways it
+    tells histories apart, asserted equal to the check without the memo: the sets of the
+    arrangements each subtree looked up (large enough for any of these trees; three lookups
+    at most, so that most subtrees have none and the list of lookups is cut often; every
+    hash alike, so that every set clashes with every history), and with no sets, the test
+    of what the lookups put and capture, then the walk."""
+    import tsumego.check as checker
+
+    monkeypatch.setattr(checker, "MEMO_MIN", 1 << 62)
+    without = checker.check_tree(problem, tree)
+    monkeypatch.setattr(checker, "MEMO_MIN", 1)
+    for looked_max, same_hash in ((100_000, False), (3, False), (100_000, True), (0, False)):
+        monkeypatch.setattr(checker, "LOOKED_MAX", looked_max)
+        if same_hash:
+            monkeypatch.setattr(checker, "hash", lambda _: 0, raising=False)
+        assert checker.check_tree(problem, tree) == without, (looked_max, same_hash)
+        monkeypatch.delattr(checker, "hash", raising=False)
+    return without
+
+
 def test_the_memo_of_checked_subtrees_changes_no_verdict(monkeypatch):
     """The checker remembers subtrees it has proved and accepts them again where the history
     cannot tell the places apart. With the memo used for every subtree and with it off, the
@@ -636,11 +657,7 @@ def test_the_memo_of_checked_subtrees_changes_no_verdict(monkeypatch):
             stack.extend(node.children)
 
     def both(problem: Problem, tree: MoveTree) -> checker.CheckResult:
-        monkeypatch.setattr(checker, "MEMO_MIN", 1)
-        with_memo = checker.check_tree(problem, tree)
-        monkeypatch.setattr(checker, "MEMO_MIN", 1 << 62)
-        assert checker.check_tree(problem, tree) == with_memo
-        return with_memo
+        return _with_and_without_memo(monkeypatch, problem, tree)
 
     failed = proved = 0
     for blind in (False, True):
@@ -775,8 +792,5 @@ def test_the_memo_takes_subtrees_whose_stone_counts_clash_only_after_a_replay(mo
         tree = build_tree(problem, to_play=color, balance=balance, mode="compact")
         text = "".join(sgf_text(tree, None, [sol], "test")).encode("utf-8")
         moves = read_move_tree(text)[0]
-        monkeypatch.setattr(checker, "MEMO_MIN", 1)
-        with_memo = checker.check_tree(problem, moves)
-        monkeypatch.setattr(checker, "MEMO_MIN", 1 << 62)
-        assert checker.check_tree(problem, moves) == with_memo
-        assert with_memo.proved, with_memo
+        result = _with_and_without_memo(monkeypatch, problem, moves)
+        assert result.proved, result

@@ -88,6 +88,13 @@ SAFE_MAX = 2_000_000  # arrangements the pass-alive memo keeps
 MEMO_MIN = 64  # subtrees this large are looked up in the memo of checked subtrees
 MEMO_MAX = 2_000_000  # checked subtrees the memo keeps
 _NO_REACH = 1 << 30  # a history index no line reaches
+LOOKED_MAX = 100_000  # lookups a remembered subtree keeps as a set, at most
+KEPT_MAX = 20_000_000  # and all of them together
+# a subtree the check remembers: the pair bits of the arrangements looked up in it, its
+# nodes, the points where the plays looked up in it put black and white stones and capture
+# black and white ones, the point (as a bit) and the captures of the move above it, and the
+# hashes of the arrangements looked up in it (None where there were too many)
+_Checked = tuple[int, int, tuple[int, int, int, int], int, int, frozenset[int] | None]
 
 
 def _pair(black: int, white: int) -> int:
@@ -171,8 +178,27 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     # by a 128-bit BLAKE2 digest of their moves and shape.
     ends = tree.subtree_ends()
     siblings = np.frombuffer(tree.next_sibling, dtype=np.dtype(f"i{tree.next_sibling.itemsize}"))
-    memo: dict[tuple[int, int, str, int, int, bool, int, bytes], tuple[int, int]] = {}
+    memo: dict[tuple[int, int, str, int, int, bool, int, bytes], _Checked] = {}
     probes = [0]  # pair bits of the arrangements looked up in the subtree being checked
+    # and what the plays looked up there do to the board: the points where black and white
+    # stones are put, and those where black and white stones are captured (see may_recur)
+    moved = [0, 0, 0, 0]
+    effect = [0, 0]  # the point (as a bit) and the captures of the move play() made last
+    # The arrangements looked up so far (their hashes), the last LOOKED_MAX or more of them:
+    # the lookups of a subtree are a run of them, and a remembered subtree keeps them as a set
+    # when there are at most LOOKED_MAX (KEPT_MAX in all), so that where it is met again only
+    # the history need be looked up in that set (a hash that clashes only costs a check of
+    # the subtree). Where a subtree met again has no set, ``gap`` marks the place: the
+    # subtrees around it cannot know what it looked up.
+    looked: list[int] = []
+    looked_base = [0]  # lookups dropped from the front of ``looked``
+    gap = [-1]  # the lookup where the last subtree without a set was taken from the memo
+    kept = [0]  # hashes kept in the memo's sets
+
+    def looked_at() -> int:
+        """The number of lookups so far (those dropped from ``looked`` included)."""
+        return looked_base[0] + len(looked)
+
     # the least index in the history of an arrangement the check of the subtree being checked
     # found there (a lookup that hit)
     reach = [_NO_REACH]
@@ -208,18 +234,33 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     def legal_moves(b: Board, color: int, nkt: int, history: History) -> set[str]:
         out = {"pass"}
         has_threat = nkt > 0 if color == BLACK else nkt < 0
-        seen = 0
+        seen = put = caps = 0
         for p, nb, cap in _plays(b, color, region):
+            put |= 1 << p
+            caps |= cap
+            arr = (nb.black, nb.white)
             if not cap & target:  # (no arrangement in a history lacks a target stone)
                 seen |= _pair(nb.black, nb.white)
-            at = history.get((nb.black, nb.white), -1)
+                looked.append(hash(arr))
+            at = history.get(arr, -1)
             if at >= 0:
                 reach[0] = min(reach[0], at)
                 if not has_threat:
                     continue
             out.add(to_sgf(p, size))
         probes[0] |= seen
+        _record(color, put, caps)
         return out
+
+    def _record(color: int, put: int, caps: int) -> None:
+        """Plays of ``color`` looked up below: they put stones on ``put`` and capture
+        ``caps``."""
+        if color == BLACK:
+            moved[0] |= put
+            moved[3] |= caps
+        else:
+            moved[1] |= put
+            moved[2] |= caps
 
     def visit(node: int, b: Board, to_move: int, nkt: int, history: History,
               pairs: int, passed: bool, winner: int) -> None:
@@ -265,27 +306,80 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         if ends[at] - at < MEMO_MIN and (with_ref is None or
                                          with_ref[ends[at]] == with_ref[at]):
             play(m, child, b, to_move, nkt, history, pairs, passed, winner)
+            _record(to_move, *effect)
             return
         key = (b.black, b.white, m, to_move, nkt, passed, winner, digest(at))
         got = memo.get(key)
-        if got is not None and (not got[0] & pairs or
-                                unshaped(child, m, b, to_move, winner, history)):
+        if got is not None and (not got[0] & pairs or (
+                not any(hash(a) in got[5] for a in history) if got[5] is not None
+                else not may_recur(b, to_move, got, history) or
+                unshaped(child, m, b, to_move, winner, history))):
             count[0] += got[1]
             probes[0] |= got[0]
+            for k in range(4):
+                moved[k] |= got[2][k]
+            _record(to_move, got[3], got[4])
+            if got[5] is not None:
+                looked.extend(got[5])
+            else:  # the subtrees around this one cannot know what it looked up
+                gap[0] = looked_at()
+                looked.append(0)
             return
         outer, probes[0] = probes[0], 0
+        outer_moved = moved[:]
+        moved[:] = [0, 0, 0, 0]
         outer_reach, reach[0] = reach[0], _NO_REACH
         before = count[0]
+        start = looked_at()
         play(m, child, b, to_move, nkt, history, pairs, passed, winner)
         mine = probes[0]
         probes[0] = outer | mine
+        mine_moved = (moved[0], moved[1], moved[2], moved[3])
+        for k in range(4):
+            moved[k] |= outer_moved[k]
+        put, caps = effect
+        _record(to_move, put, caps)
         mine_reach = reach[0]
         reach[0] = min(outer_reach, mine_reach)
         # no lookup below hit an arrangement of the history above (index len(path) or less)
         if not mine & pairs or mine_reach > len(path):
             if len(memo) >= MEMO_MAX:
                 memo.clear()  # a bounded memo: what it forgets is checked again
-            memo[key] = (mine, count[0] - before)
+                kept[0] = 0
+            made = None
+            n = looked_at() - start
+            if gap[0] < start and start >= looked_base[0] and n <= LOOKED_MAX and \
+                    kept[0] + n <= KEPT_MAX:
+                made = frozenset(looked[start - looked_base[0]:])
+                kept[0] += len(made)
+            memo[key] = (mine, count[0] - before, mine_moved, put, caps, made)
+        if len(looked) > 2 * LOOKED_MAX:  # only the last LOOKED_MAX can make a set
+            del looked[:LOOKED_MAX]
+            looked_base[0] += LOOKED_MAX
+
+    def may_recur(b: Board, to_move: int, got: _Checked, history: History) -> bool:
+        """Whether a play looked up in a remembered subtree (``got``, below ``to_move``'s move
+        from ``b``) may recreate an arrangement of ``history``, as far as what those plays do
+        to the board tells: from the position after the move, every stone the arrangement
+        lacks must be captured by one of them and every stone it has that the position lacks
+        must be put by one of them. Where no arrangement of ``history`` passes that test
+        (and the test of its stone counts), no walk of the subtree is needed (gop/646 B's
+        full check without the sets: 728 of 2,253 walks). The move's own arrangement passes
+        it, so that a move that repeats one is walked."""
+        mine, _, (put_b, put_w, cap_b, cap_w), put, caps, _ = got
+        if to_move == BLACK:
+            black, white = b.black | put, b.white & ~caps
+        else:
+            black, white = b.black & ~caps, b.white | put
+        for a_black, a_white in history:
+            if not _pair(a_black, a_white) & mine:
+                continue
+            if black & ~a_black & ~cap_b or white & ~a_white & ~cap_w:
+                continue  # a stone of the position the arrangement lacks is never captured
+            if a_black & ~black & ~put_b or a_white & ~white & ~put_w:
+                continue  # a stone of the arrangement the position lacks is never put
+            return True
+        return False
 
     def unshaped(child: int, m: str, b: Board, to_move: int, winner: int,
                  history: History) -> bool:
@@ -339,6 +433,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             else:
                 visit(child, b, 3 - to_move, nkt, history, pairs, True, winner)
             path.pop()
+            effect[0] = effect[1] = 0
             return
         try:
             p = from_sgf(m, size)
@@ -354,6 +449,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         arr = (nb.black, nb.white)
         if not cap & target:
             probes[0] |= _pair(nb.black, nb.white)
+            looked.append(hash(arr))
         if cap & target:
             if tree.first_child[child] >= 0:
                 raise fail("moves after the target was captured")
@@ -373,6 +469,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             visit(child, nb, 3 - to_move, nkt, history, pairs | _pair(*arr), False, winner)
             del history[arr]
         path.pop()
+        effect[0], effect[1] = 1 << p, cap  # (set once the subtree below has set its own)
 
     start: History = {(board.black, board.white): 0}
     to_play = claim.to_play
