@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tsumego import BLACK, WHITE, IllegalMove, read_problem, solve
+from tsumego import BLACK, WHITE, Board, IllegalMove, read_problem, solve
 from tsumego.board import bits
 from tsumego.cli import main
 from tsumego.coords import from_sgf, to_sgf
@@ -473,6 +473,110 @@ def test_the_pass_alive_memo_gives_every_answer_a_fresh_search_gives():
             assert alone == shared, f.name
             answers.add(alone)
     assert answers == {True, False}
+
+
+def _board(diagram: str) -> tuple[Board, int]:
+    """A board from a diagram (``X``/``O`` stones, ``@`` white target stones, ``.`` empty)
+    and the target's stones."""
+    rows = [r.replace(" ", "") for r in diagram.strip().splitlines()]
+    board = Board(len(rows))
+    target = 0
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            p = y * len(rows) + x
+            if ch in "O@":
+                board.place(p, WHITE)
+            elif ch == "X":
+                board.place(p, BLACK)
+            if ch == "@":
+                target |= 1 << p
+    return board, target
+
+
+@pytest.mark.parametrize("diagram, alive", [
+    # two eyes of one point
+    ("""
+     . @ X . .
+     @ @ X . .
+     . @ X . .
+     @ @ X . .
+     X X X . .""", True),
+    # two eyes, one of them of two points holding an attacker stone
+    ("""
+     . @ X . .
+     @ @ X . .
+     X @ X . .
+     . @ X . .
+     @ @ X . .""", True),
+    # one eye of two points
+    ("""
+     . @ X . .
+     . @ X . .
+     @ @ X . .
+     X X X . .
+     . . . . .""", False),
+    # two eyes, but one of them false: the chain is two chains joined only through it
+    ("""
+     . @ X . .
+     @ . @ X .
+     X @ @ X .
+     X X X X .
+     . . . . .""", False),
+    # seki: the defender wins, but not unconditionally
+    ("""
+     . X @ X .
+     X X @ X .
+     @ @ @ X .
+     X X X X .
+     . . . . .""", False),
+])
+def test_the_checkers_own_benson_test(diagram, alive):
+    from tsumego.check import _attacker_can_capture_alone, _unconditionally_alive
+
+    board, target = _board(diagram)
+    assert _unconditionally_alive(board, target, WHITE) == alive
+    if alive:
+        assert not _attacker_can_capture_alone(board, target, board.empty, BLACK)
+
+
+def test_the_checkers_benson_test_never_calls_a_capturable_target_alive():
+    """The checker takes a leaf whose target Benson's test calls alive without its exhaustive
+    search: on random boards (no block without a liberty), no target it calls alive can be
+    captured by the attacker playing alone, and it calls many alive."""
+    import random
+
+    from tsumego.board import geometry
+    from tsumego.check import _attacker_can_capture_alone, _unconditionally_alive
+
+    rng = random.Random(3)
+    called = 0
+    for _ in range(1500):
+        size = rng.choice((4, 5, 6))
+        geometry(size)
+        board = Board(size)
+        for p in range(size * size):
+            r = rng.random()
+            if r < 0.55:
+                board.place(p, WHITE)
+            elif r < 0.7:
+                board.place(p, BLACK)
+        geo = board.geo
+        for color in (BLACK, WHITE):
+            own = board.stones(color)
+            while own:
+                block = geo.flood(own & -own, board.stones(color))
+                own &= ~block
+                if not geo.spread(block) & board.empty:
+                    for q in bits(block):
+                        board.remove(q)
+        white = board.white
+        if not white:
+            continue
+        target = geo.flood(white & -white, white)
+        if _unconditionally_alive(board, target, WHITE):
+            called += 1
+            assert not _attacker_can_capture_alone(board, target, board.empty, BLACK), board
+    assert called > 300
 
 
 def _random_ko_trees(count: int, balances: tuple[int, ...], mode: str):

@@ -115,6 +115,47 @@ def _plays(b: Board, color: int, region: int) -> Iterator[tuple[int, Board, int]
         yield p, nb, cap
 
 
+def _unconditionally_alive(board: Board, target: int, defender: int) -> bool:
+    """Benson's test, written here apart from the solver's: are the blocks holding the target
+    alive with the attacker playing anywhere on the board and the defender always passing?
+    Chains with fewer than two vital regions (regions of non-defender points that hold a
+    liberty of the chain and no other empty point) are taken out, then the regions that touch
+    a chain taken out, until nothing changes. A sufficient condition for a pass-alive target: the
+    attacker of rules.md plays only in the region, which can only make its task harder."""
+    geo = board.geo
+    own = board.stones(defender)
+    empty = board.empty
+    others = geo.full & ~own
+
+    def parts(mask: int, within: int) -> list[int]:
+        out = []
+        while mask:
+            part = geo.flood(mask & -mask, within)
+            out.append(part)
+            mask &= ~part
+        return out
+
+    chains = parts(own, own)
+    regions = parts(others, others)
+    near = [geo.spread(c) for c in chains]
+    alive = list(range(len(chains)))
+    while True:
+        keep = [c for c in alive
+                if sum(1 for r in regions
+                       if r & near[c] & empty and not r & empty & ~near[c]) >= 2]
+        if len(keep) == len(alive):
+            break
+        gone = own
+        for c in keep:
+            gone &= ~chains[c]
+        alive = keep
+        regions = [r for r in regions if not geo.spread(r) & gone]
+    living = 0
+    for c in alive:
+        living |= chains[c]
+    return target & ~living == 0
+
+
 def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker: int,
                                  safe: set[Arrangement] | None = None) -> bool:
     """Exhaustive: can ``attacker`` capture a target stone with successive plays, the defender
@@ -276,8 +317,9 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                            f"node before it and outside its line")
             kids = tree.children(t)
         if not kids:
-            if winner == defender and not _attacker_can_capture_alone(b, target, region,
-                                                                      attacker, safe):
+            if winner == defender and (
+                    _unconditionally_alive(b, target, defender) or
+                    not _attacker_can_capture_alone(b, target, region, attacker, safe)):
                 return
             raise fail("a leaf that is not terminal")
         moves = []
