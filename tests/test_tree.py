@@ -963,3 +963,29 @@ def test_a_copy_has_the_subtree_of_its_source():
             assert src.source is src  # (a copy's source is the first of them)
         stack.extend(t.children)
     assert copies > 0
+
+
+def test_tree_stats_names_a_file_with_its_folder_so_resume_tells_same_names_apart(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Files given one by one are named with their folder (``cc3/7.sgf``, ``sim/7.sgf``), as a
+    folder's files are, so that --resume skips only the one already run."""
+    from conftest import TOOLS, load_tool
+
+    monkeypatch.syspath_prepend(str(TOOLS))
+    tool = load_tool("tree_stats")
+    for folder, problem in (("cc3", "snapback.sgf"), ("sim", "straight-three.sgf")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "7.sgf").write_bytes((PROBLEMS / problem).read_bytes())
+    first, second = str(tmp_path / "cc3" / "7.sgf"), str(tmp_path / "sim" / "7.sgf")
+    assert tool.main([first]) == 0
+    earlier = tmp_path / "earlier.txt"
+    earlier.write_text(capsys.readouterr().out)
+    rows = [line for line in earlier.read_text().splitlines() if line.split()[:1] and
+            line.split()[0].endswith("/7.sgf")]
+    assert [r.split()[0] for r in rows] == ["cc3/7.sgf"]
+    assert tool.main([first, second, "--resume", str(earlier)]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.split()[:1] and
+            line.split()[0].endswith("/7.sgf")]
+    assert [r.split()[0] for r in rows] == ["cc3/7.sgf", "sim/7.sgf"]
+    assert all(" proved " in r for r in rows), rows

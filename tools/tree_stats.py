@@ -66,8 +66,8 @@ def collect(paths: Sequence[str]) -> Iterator[tuple[Path, str]]:
         if p.is_dir():
             for f in sorted(p.rglob("*.sgf")):
                 yield f, str(f.relative_to(p.parent))
-        else:
-            yield p, p.name
+        else:  # named with its folder, as a folder's files are: cc3/7.sgf and sim/7.sgf differ
+            yield p, f"{p.parent.name}/{p.name}" if p.parent.name else p.name
 
 
 @dataclass
@@ -198,9 +198,12 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
         return row
     row.check_s = time.monotonic() - t0
     if result.proved:
+        readable_failed = row.detail  # the readable tree's failure, if any, stays in the row
         row.check, row.detail = "proved", (
             f"{result.nodes} nodes checked; file {out.stat().st_size:,} bytes, written "
             f"in {write_s:.1f} s, read in {read_s:.1f} s")
+        if readable_failed:
+            row.detail += f"; {readable_failed}"
         if args.compact:
             row.detail += f"; compact file {stored} nodes"
     else:
@@ -225,9 +228,12 @@ def parse_row(line: str) -> Row | None:
     def num(v: str) -> int | None:
         return None if v == "-" else int(v)
 
-    r = Row(f[0], f[1], f[2], None if f[3] == "-" else int(f[3]), float(f[4]), num(f[5]),
-            num(f[6]), f[7], f[9] if len(f) > 9 else "",
-            None if f[8] == "-" else float(f[8]))
+    try:  # the totals at the end of a finished run are not rows
+        r = Row(f[0], f[1], f[2], None if f[3] == "-" else int(f[3]), float(f[4]),
+                num(f[5]), num(f[6]), f[7], f[9] if len(f) > 9 else "",
+                None if f[8] == "-" else float(f[8]))
+    except ValueError:
+        return None
     if r.check == "NOT-PROVED" or r.detail.startswith("BUG"):
         r.bug = f"{r.name}: side {r.side}, balance {r.balance}: {r.detail}"
     return r
