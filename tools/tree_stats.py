@@ -145,6 +145,12 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     balance = tree_balance(sol)
     row.balance = balance
     trees: dict[str, SolutionTree] = {}
+    failed: list[str] = []  # each tree that was not built, said in the row's detail
+
+    def ended(check: str, detail: str) -> Row:
+        row.check, row.detail = check, "; ".join([detail, *failed])
+        return row
+
     proof = "compact" if args.compact else "full"
     for mode in ("readable", proof):
         try:
@@ -153,21 +159,22 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
                                      time_limit=args.tree_time_limit,
                                      lookahead=args.lookahead)
         except TreeTooLarge as e:
-            row.check, row.detail = "ERROR", f"{mode} tree: {e}"
+            failed.append(f"{mode} tree: {e}")
             if mode == proof and args.estimate > 0:
-                row.detail += estimate_note(problem, balance, args)
+                failed[-1] += estimate_note(problem, balance, args)
         except SearchLimit as e:
-            row.check, row.detail = "ERROR", f"{mode} tree: {e.kind} limit"
+            failed.append(f"{mode} tree: {e.kind} limit")
         except AssertionError as e:
             if NO_WINNING_MOVE in str(e):
                 row.bug = (f"{name}: side {row.side}, balance {balance:+d}, mode {mode}: "
                            f"builder: {e}")
-                row.check, row.detail = "ERROR", f"BUG ({mode} tree): {e}"
+                failed.append(f"BUG ({mode} tree): {e}")
             else:
                 raise
         if mode in trees:
             setattr(row, "readable" if mode == "readable" else "full", trees[mode].nodes)
     if proof not in trees:
+        row.check, row.detail = "ERROR", "; ".join(failed)
         return row
     tree = trees[proof]
     stored = tree.stored_nodes
@@ -189,33 +196,26 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
         written = parse_problem(root_game, str(out)).problem
         if (written.black, written.white, written.target, written.region, written.to_play) != (
                 problem.black, problem.white, problem.target, problem.region, problem.to_play):
-            row.check, row.detail = "ERROR", "the written file reads back as another problem"
-            return row
+            return ended("ERROR", "the written file reads back as another problem")
         result = check_tree(written, moves)
     except (ProblemError, CheckError) as e:
         row.check_s = time.monotonic() - t0
-        row.check, row.detail = "ERROR", f"check: {e}"
-        return row
+        return ended("ERROR", f"check: {e}")
     row.check_s = time.monotonic() - t0
     if result.proved:
-        readable_failed = row.detail  # the readable tree's failure, if any, stays in the row
-        row.check, row.detail = "proved", (
-            f"{result.nodes} nodes checked; file {out.stat().st_size:,} bytes, written "
-            f"in {write_s:.1f} s, read in {read_s:.1f} s")
-        if readable_failed:
-            row.detail += f"; {readable_failed}"
+        detail = (f"{result.nodes} nodes checked; file {out.stat().st_size:,} bytes, written "
+                  f"in {write_s:.1f} s, read in {read_s:.1f} s")
         if args.compact:
-            row.detail += f"; compact file {stored} nodes"
-    else:
-        where = " ".join(result.path) or "(root)"
-        row.check, row.detail = "NOT-PROVED", f"at {where}: {result.reason}"
-        kept = out
-        if args.keep is None:
-            kept = Path(tempfile.mkdtemp(prefix="tree-stats-rejected-")) / out.name
-            kept.write_bytes(out.read_bytes())
-        row.bug = (f"{name}: side {row.side}, balance {balance:+d}, mode {proof}: checker "
-                   f"rejects at {where}: {result.reason} (tree kept in {kept})")
-    return row
+            detail += f"; compact file {stored} nodes"
+        return ended("proved", detail)
+    where = " ".join(result.path) or "(root)"
+    kept = out
+    if args.keep is None:
+        kept = Path(tempfile.mkdtemp(prefix="tree-stats-rejected-")) / out.name
+        kept.write_bytes(out.read_bytes())
+    row.bug = (f"{name}: side {row.side}, balance {balance:+d}, mode {proof}: checker "
+               f"rejects at {where}: {result.reason} (tree kept in {kept})")
+    return ended("NOT-PROVED", f"at {where}: {result.reason}")
 
 
 def parse_row(line: str) -> Row | None:
