@@ -990,3 +990,19 @@ def test_tree_stats_names_a_file_with_its_folder_so_resume_tells_same_names_apar
     again = rows(capsys.readouterr().out)
     assert [r[0] for r in again] == ["cc3/7.sgf", "sim/7.sgf"]
     assert all(r[7] == "proved" for r in again), again
+
+
+def test_tree_stats_an_unreadable_earlier_run_is_a_one_line_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--resume with a file that cannot be read: one line naming it, exit 2, nothing run."""
+    from conftest import TOOLS, load_tool
+
+    monkeypatch.syspath_prepend(str(TOOLS))
+    tool = load_tool("tree_stats")
+    missing = tmp_path / "no-such-run.txt"
+    assert tool.main([str(PROBLEMS / "snapback.sgf"), "--resume", str(missing)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.splitlines() == [f"tree_stats: {missing}: cannot read the earlier run: "
+                                "No such file or directory"]

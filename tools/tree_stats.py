@@ -313,6 +313,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # a run stopped with SIGTERM (kill, timeout) unwinds like Ctrl-C: its temporary directory
     # of trees goes with it
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
+    try:
+        earlier = Path(args.resume).read_text().splitlines() if args.resume else []
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"tree_stats: {args.resume}: cannot read the earlier run: "
+              f"{getattr(e, 'strerror', None) or e}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory(prefix="tree-stats-") as tmp:
         outdir = Path(args.keep) if args.keep else Path(tmp)
         outdir.mkdir(parents=True, exist_ok=True)
@@ -320,13 +326,12 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{'readable':>8} {'full':>8} {'check':<10} {'check_s':>8}  detail", flush=True)
         rows = []
         done: set[str] = set()
-        if args.resume:
-            for line in Path(args.resume).read_text().splitlines():
-                old = parse_row(line)
-                if old is not None:
-                    print_row(old)
-                    rows.append(old)
-                    done.add(old.name)
+        for line in earlier:
+            old = parse_row(line)
+            if old is not None:
+                print_row(old)
+                rows.append(old)
+                done.add(old.name)
         for path, name in collect(args.paths):
             if name in done:
                 continue
