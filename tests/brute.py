@@ -3,7 +3,8 @@
 It shares no code with the solver: its own board (a ``bytes`` of ``size*size`` cells, 0 empty,
 1 black, 2 white, whole-board captures), its own move rules and a plain memoised minimax whose
 key holds the *whole* history (the frozenset of arrangements since the start or since the last
-ko-threat use), so repetition is handled without any cleverness that could hide a bug.
+ko-threat use or pair of passes) and every pair state met so far, so repetition and pairs of
+passes are handled without any cleverness that could hide a bug.
 
 The game (rules.md):
 
@@ -13,11 +14,14 @@ The game (rules.md):
   (Black: ``nkt > 0``, White: ``nkt < 0``); using one moves ``nkt`` one step toward 0 and the
   history becomes {arrangement before the play, arrangement after it};
 - the attacker wins as soon as any target stone is captured;
-- two passes in a row end the game and the defender wins.
+- two passes in a row (a pair) stand for an exchange of plays elsewhere: if the arrangement
+  with the player who passed first to move already stood right after an earlier pair, the
+  game ends and the defender wins; otherwise that player moves next, the history becomes
+  {the arrangement} and ``nkt`` becomes 0.
 
 With ``live=True`` it plays the *pass-alive* game used to tell life from seki: the same game,
-except that when two passes end it the defender wins only if the target is pass-alive (the
-attacker, playing alone while the defender always passes, cannot capture a target stone).
+except that when a repeated pair ends it the defender wins only if the target is pass-alive
+(the attacker, playing alone while the defender always passes, cannot capture a target stone).
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from typing import Iterable, Iterator
 
 BLACK, WHITE = 1, 2
 PASS = "pass"
+# (board, to move, nkt, the last move was a pass, history, pair states)
+State = tuple[bytes, int, int, bool, frozenset[bytes], frozenset[tuple[bytes, int]]]
 
 
 @contextmanager
@@ -120,7 +126,8 @@ class BruteGame:
 
     # --- the game --------------------------------------------------------------------------
     def children(self, board: bytes, to_move: int, nkt: int, passed: bool,
-                 hist: frozenset[bytes]) -> list[tuple[object, object]]:
+                 hist: frozenset[bytes], pairs: frozenset[tuple[bytes, int]]
+                 ) -> list[tuple[object, object]]:
         """(move, outcome) pairs: outcome is a winner colour (game over) or a child state."""
         out: list[tuple[object, object]] = []
         for p in self.region:
@@ -136,18 +143,26 @@ class BruteGame:
                 continue
             if nb in hist:
                 if to_move == BLACK and nkt > 0:
-                    out.append((p, (nb, 3 - to_move, nkt - 1, False, frozenset((board, nb)))))
+                    out.append((p, (nb, 3 - to_move, nkt - 1, False, frozenset((board, nb)),
+                                    pairs)))
                 elif to_move == WHITE and nkt < 0:
-                    out.append((p, (nb, 3 - to_move, nkt + 1, False, frozenset((board, nb)))))
+                    out.append((p, (nb, 3 - to_move, nkt + 1, False, frozenset((board, nb)),
+                                    pairs)))
                 # else: illegal repetition
                 continue
-            out.append((p, (nb, 3 - to_move, nkt, False, hist | {nb})))
+            out.append((p, (nb, 3 - to_move, nkt, False, hist | {nb}, pairs)))
         if passed:
-            # second pass in a row: the target stands, so the defender wins (in the live game
-            # only if the target is pass-alive)
-            out.append((PASS, self.end_by_passes(board)))
+            # the second pass of a pair: the player who passed first moves next
+            state = (board, 3 - to_move)
+            if state in pairs:
+                # it stood right after an earlier pair: the game ends with the target standing,
+                # so the defender wins (in the live game only if the target is pass-alive)
+                out.append((PASS, self.end_by_passes(board)))
+            else:
+                out.append((PASS, (board, 3 - to_move, 0, False, frozenset((board,)),
+                                   pairs | {state})))
         else:
-            out.append((PASS, (board, 3 - to_move, nkt, True, hist)))
+            out.append((PASS, (board, 3 - to_move, nkt, True, hist, pairs)))
         return out
 
     def end_by_passes(self, board: bytes) -> int:
@@ -158,7 +173,7 @@ class BruteGame:
             alive = self._pass_alive[board] = not self.attacker_captures_alone(board)
         return self.defender if alive else self.attacker
 
-    def value(self, state: tuple[bytes, int, int, bool, frozenset[bytes]]) -> int:
+    def value(self, state: State) -> int:
         """The winner of ``state`` with best play."""
         memo = self.memo
         r = memo.get(state)
@@ -182,8 +197,8 @@ class BruteGame:
             return outcome
         return self.value(outcome)  # type: ignore[arg-type]
 
-    def root(self, to_move: int, nkt: int) -> tuple[bytes, int, int, bool, frozenset[bytes]]:
-        return (self.start, to_move, nkt, False, frozenset((self.start,)))
+    def root(self, to_move: int, nkt: int) -> State:
+        return (self.start, to_move, nkt, False, frozenset((self.start,)), frozenset())
 
     def winner(self, to_move: int, nkt: int) -> int:
         """The winner when ``to_move`` moves first at threat balance ``nkt``."""

@@ -284,7 +284,7 @@ def test_swapping_a_winner_move_deep_in_the_tree_is_rejected(export, tmp_path):
 
 
 def test_an_attacker_pass_instead_of_its_winning_move_is_rejected(export, tmp_path):
-    """Passing never helps the attacker (rules.md): a pass in place of a killing play."""
+    """A pass in place of a killing play, with the play's subtree left below it."""
     mutated = 0
     for name in PROBLEM_FILES:
         problem = problem_of(name)
@@ -301,6 +301,55 @@ def test_an_attacker_pass_instead_of_its_winning_move_is_rejected(export, tmp_pa
                 mutated += 1
                 break
     assert mutated >= 4
+
+
+# --- pairs of passes ---------------------------------------------------------------------------
+
+def _pair_sites(root: SgfNode) -> list[Site]:
+    """The second passes of pairs that do not end the game, as the writer marks them."""
+    return [s for s in sites(root) if s.node.move() and not s.node.move()[1]
+            and "both sides play elsewhere" in (s.node.get("C") or "")]
+
+
+def test_a_pair_of_passes_that_goes_on_is_written_and_proved(export, tmp_path):
+    """Bent four in the corner with White holding two threats: Black's correct move is to
+    pass, and the proof runs through pairs of passes that do not end the game (written as
+    two pass nodes, the second saying what it means) to Black's capture."""
+    path = export("bent-four-dead.sgf", "full", "--threats", "-2")
+    root = load(path)
+    assert claim(root)[:2] == (BLACK, BLACK)
+    firsts = [c for c in root.children if c.get("TE")]
+    assert [c.move() for c in firsts] == [("B", "")]
+    pairs = _pair_sites(root)
+    assert pairs
+    code, out = check_file(tmp_path, root)
+    assert code == 0, out
+
+
+def test_a_pair_of_passes_ending_the_game_by_the_old_rule_is_rejected(export, tmp_path):
+    """Under the old ending two passes ended the game: a tree that stops at a pair of passes
+    that does not repeat an earlier one is not a proof (its leaf is not terminal)."""
+    root = load(export("bent-four-dead.sgf", "full", "--threats", "-2"))
+    site = _pair_sites(root)[0]
+    site.node.children = []
+    path, reason = rejected_at(*check_file(tmp_path, root))
+    assert path == site.path and "not terminal" in reason
+
+
+def test_the_attacker_pass_is_a_reply_the_loser_must_give(export, tmp_path):
+    """Where the attacker loses, its pass is a legal reply like any other: a tree without
+    it is rejected at that node."""
+    root = load(export("straight-four.sgf", "full"))
+    problem = problem_of("straight-four.sgf")
+    for s in sites(root):
+        kids = [c for c in s.node.children if c.move() and c.move()[0] ==
+                ("B" if problem.attacker == BLACK else "W") and not c.move()[1]]
+        if kids and s.winner == problem.defender:
+            s.node.children.remove(kids[0])
+            path, reason = rejected_at(*check_file(tmp_path, root))
+            assert path == s.path and "pass" in reason, (path, reason)
+            return
+    raise AssertionError("no attacker's pass in a line the defender wins")
 
 
 # --- (c) a line cut before its end -------------------------------------------------------------
@@ -603,13 +652,13 @@ def _random_ko_trees(count: int, balances: tuple[int, ...], mode: str):
 @pytest.mark.parametrize("mode", ["full", "compact"])
 def test_full_trees_of_random_ko_positions_are_proved(mode):
     """Full and compact trees where the history matters: every ko position among the property
-    test's first 120 random positions, both sides to play, balances -1..1, is proved by the
+    test's first 150 random positions, both sides to play, balances -1..1, is proved by the
     checker. The builder shares a subtree it built before for a position met again only when
     no play probed in it recreates an arrangement of the history above either place; with
     that condition dropped, some are not proved (the next test): a shared subtree lacks a
     reply that only the new path's history makes legal."""
     cases = set()
-    for i, side, k, result in _random_ko_trees(120, (-1, 0, 1), mode):
+    for i, side, k, result in _random_ko_trees(150, (-1, 0, 1), mode):
         cases.add(i)
         assert result.proved, (i, side, k, result.path, result.reason)
     assert len(cases) >= 30
@@ -632,8 +681,7 @@ def test_the_cheapest_win_is_a_winning_move_on_a_target_liberty_where_one_wins(m
     def spy(self, kids, color, history, depth):
         pick = cheapest(self, kids, color, history, depth)
         libs = self.board.liberties(self._target_blocks())
-        wins = [c for c in kids if not (c.move == PASS and color == self.attacker)
-                and self.winner_after(c, color, history, depth)[0] == color]
+        wins = [c for c in kids if self.winner_after(c, color, history, depth)[0] == color]
         assert pick in wins
         on_libs = [c for c in wins if c.move != PASS and libs >> c.move & 1]
         assert pick in on_libs if on_libs else pick.move != PASS or len(wins) == 1

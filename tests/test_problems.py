@@ -58,9 +58,10 @@ EXPECTED: dict[str, dict[str, dict[str, object]]] = {
         "W": dict(status="live", moves={"aa", "ab"}),
     },
     # Square four in the corner is dead as it stands: every play inside is a kill (White's
-    # captures only ever leave a killable two- or three-point eye), and White cannot live.
+    # captures only ever leave a killable two- or three-point eye), and White cannot live, so
+    # Black may also simply pass.
     "square-four.sgf": {
-        "B": dict(status="kill", moves={"aa", "ba", "ab", "bb"}),
+        "B": dict(status="kill", moves={"aa", "ba", "ab", "bb", "pass"}),
         "W": dict(status="kill", moves=set()),
     },
     # Bulky five ba, ca, da, bb, cb: ca (touching three others) is vital; any other Black play
@@ -92,19 +93,56 @@ EXPECTED: dict[str, dict[str, dict[str, object]]] = {
     },
     # White's eye da is made of the lone stone ea, which only has the liberty da: Black da
     # captures it and puts White (one eye left, aa) in atari, so White must retake at once
-    # with a threat. The only empty points are aa (an eye: suicide for Black) and da, so once
-    # White has retaken Black can only pass and White passes too. White to play has nothing
-    # better than passing (da or aa would be self-atari), so both sides face the same ko:
-    # White wins with one threat.
-    "direct-ko.sgf": {
-        "B": dict(status="ko", balances="WWBBB", moves={"da"}),
-        "W": dict(status="ko", balances="WWBBB", moves=set(), best={"pass"}),
+    # with a threat. Then White still cannot close the eye: filling da or aa leaves it one
+    # liberty. Once the threats are gone (a pair of passes), Black takes again for good: a ko
+    # White can never finish, so White is dead at every balance. White to play can only make
+    # things worse (da or aa is self-atari); Black to play may take at da or simply pass.
+    "never-finished-edge-ko.sgf": {
+        "B": dict(status="kill", moves={"da", "pass"}),
+        "W": dict(status="kill", moves=set()),
     },
-    # The same ko rotated to the lower right with the colours swapped: now Black defends and
-    # needs the threat, so Black wins only from balance +1 on.
-    "direct-ko-black.sgf": {
-        "W": dict(status="ko", balances="WWWBB", moves={"dg"}),
-        "B": dict(status="ko", balances="WWWBB", moves=set(), best={"pass"}),
+    # The same shape rotated to the lower right with the colours swapped.
+    "never-finished-edge-ko-black.sgf": {
+        "W": dict(status="kill", moves={"dg", "pass"}),
+        "B": dict(status="kill", moves=set()),
+    },
+    # White's group (ba, ab, bb, cb, cc) has the one liberty aa beside the ko: White's capture
+    # of ca at da gains the liberty ca but leaves the capturing stone in atari, so Black
+    # retakes; White can retake only with a threat and can never close the ko, since aa and
+    # ca are its last liberties. Dead at every balance. Black to play captures at aa, fills
+    # da (White's capture is then gone), or passes.
+    "never-finished-ko.sgf": {
+        "W": dict(status="kill", moves=set()),
+        "B": dict(status="kill", moves={"aa", "da", "pass"}),
+    },
+    # Bent four in the corner: three black stones aa-ba-ca inside White's corner, sharing the
+    # liberties ab and da with White. Black ab puts both in atari, White captures four stones
+    # at da and the corner is a bent-four eye space where Black's ba starts a ko that White
+    # takes first; White lives only by winning it. Black need not start it while White has
+    # threats: he passes, and after a pair of passes the threats are gone. So it is dead at
+    # every balance, and at -2 passing is Black's only win. White to play has nothing: da
+    # and ab only shorten its liberties.
+    "bent-four-dead.sgf": {
+        "B": dict(status="kill", moves={"ab", "pass"}, best={"pass"}),
+        "W": dict(status="kill", moves=set()),
+    },
+    # White's corner eye space: the white stone aa, the empty ab and ca, and the black stones
+    # ba and cb, which both have the single liberty ca. White ca captures both and lives.
+    # Black's throw-in at ab captures aa and puts White in atari at ca: White must retake at
+    # aa (a ko White needs one threat for), and then finishes by capturing at ca.
+    "direct-ko.sgf": {
+        "B": dict(status="ko", balances="WWBBB", moves={"ab"}),
+        "W": dict(status="live", moves={"ca"}),
+    },
+    # The black stones ba (liberty aa) and ab (liberties aa, ac) sit in White's corner, whose
+    # outside liberties are ac and bc. White aa captures ba and takes the ko first. Black can
+    # retake at ba with a threat, but to capture White he must still fill ac and bc, and
+    # after his first approach move White retakes: Black needs two threats (an approach ko).
+    # White may also pass at balance 0 (Black, without a threat, has nothing). Black to play
+    # approaches first at ac or bc; White takes the ko at aa and Black needs one threat.
+    "approach-ko.sgf": {
+        "W": dict(status="ko", balances="WWWWB", moves={"aa", "pass"}, best={"aa"}),
+        "B": dict(status="ko", balances="WWWBB", moves=set(), best={"ac", "bc"}),
     },
     # Three black stones ba-ca-da sit in White's edge eye space; White's liberties are aa, ea
     # and fa. White fa leaves aa and ea shared with the black stones: whoever fills one is
@@ -138,9 +176,9 @@ EXPECTED: dict[str, dict[str, dict[str, object]]] = {
         "W": dict(status="live", moves=set()),
     },
     # A two-point eye (aa-ba) is one eye: Black plays either point, White's capture leaves a
-    # single eye, and Black captures everything there.
+    # single eye, and Black captures everything there; or Black passes, and White has nothing.
     "one-eye.sgf": {
-        "B": dict(status="kill", moves={"aa", "ba"}),
+        "B": dict(status="kill", moves={"aa", "ba", "pass"}),
         "W": dict(status="kill", moves=set()),
     },
 }

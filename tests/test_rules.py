@@ -1,15 +1,17 @@
 """The game of rules.md, checked through the solver: ko and the threat balance, what a threat
-leaves in the history, passes, the end by two passes, the result classes, monotonicity.
+leaves in the history, passes and pairs of passes, the result classes, monotonicity.
 
-Small positions are also checked against a brute-force reading of rules.md (``reference``
-below), which follows the rules literally: the whole path as history, threats that reset it to
-the two arrangements around the threat play, passes, two passes ending the game.
+Small positions are also checked against the brute-force minimax of tests/brute.py, which
+follows the rules literally: the whole path as history, threats that reset it to the two
+arrangements around the threat play, pairs of passes that start it afresh at balance 0 or
+end the game where they repeat.
 """
 
 from __future__ import annotations
 
 import gc
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,117 +23,78 @@ from tsumego.board import bits, opponent
 from tsumego.search import Engine, SearchLimit, SearchOptions
 from tsumego.sgf import read_problem
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from brute import BruteGame  # noqa: E402
+
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 
 B, W = BLACK, WHITE
 BALANCES = (-2, -1, 0, 1, 2)
 
 
-def reference_winner(problem, first: int, nkt: int, *, board=None, history=None,
-                     passed: bool = False) -> int:
-    """Winner by exhaustive search over the game of rules.md (tiny regions only), with
-    ``first`` to move at balance ``nkt`` on ``board`` (default: the problem's position) after
-    ``history`` (default: just that position), ``passed`` if the last move was a pass."""
-    attacker, defender = problem.attacker, problem.defender
-    board = problem.board() if board is None else board.copy()
-    if history is None:
-        history = frozenset((board.hash,))
-    region, target = problem.region, problem.target
-    memo: dict[tuple, int] = {}
-
-    def rec(color: int, nkt: int, history: frozenset, passed: bool) -> int:
-        key = (board.hash, color, nkt, history, passed)
-        if key in memo:
-            return memo[key]
-        opp = opponent(color)
-        has_threat = nkt > 0 if color == BLACK else nkt < 0
-        step = -1 if color == BLACK else 1
-        before = board.hash
-        result = opp
-        for p in bits(board.empty & region):
-            snap = board.snapshot()
-            captured = board.play_fast(p, color)
-            if captured < 0:  # suicide
-                continue
-            if color == attacker and captured & target:
-                board.undo(snap)
-                result = color
-                break
-            after = board.hash
-            if after in history:  # repetition: legal only by using a threat
-                if not has_threat:
-                    board.undo(snap)
-                    continue
-                w = rec(opp, nkt + step, frozenset((before, after)), False)
-            else:
-                w = rec(opp, nkt, history | {after}, False)
-            board.undo(snap)
-            if w == color:
-                result = color
-                break
-        else:
-            if color == defender:
-                # pass: two passes end the game, the target stands
-                if passed or rec(opp, nkt, history, True) == color:
-                    result = color
-            # the attacker's pass: the defender passes too and wins, so it never helps
-        memo[key] = result
-        return result
-
-    return rec(first, nkt, frozenset(history), passed)
+def _brute(problem) -> BruteGame:  # type: ignore[no-untyped-def]
+    cells = [1 if problem.black >> p & 1 else 2 if problem.white >> p & 1 else 0
+             for p in range(problem.size * problem.size)]
+    return BruteGame(problem.size, cells, bits(problem.region), bits(problem.target))
 
 
-def reference_moves(problem, first: int, nkt: int) -> set[int]:
-    """The winning first moves by the reference (PASS included when it wins)."""
-    board = problem.board()
-    root = board.hash
-    out = set()
-    for m in bits(board.empty & problem.region):
-        b = board.copy()
-        captured = b.play_fast(m, first)
-        if captured < 0:
-            continue
-        if first == problem.attacker and captured & problem.target:
-            out.add(m)
-            continue
-        if b.hash == root:
-            continue
-        w = reference_winner(problem, opponent(first), nkt, board=b,
-                             history=frozenset((root, b.hash)))
-        if w == first:
-            out.add(m)
-    if reference_winner(problem, opponent(first), nkt, passed=True) == first:
-        out.add(PASS)
-    return out
+def reference_winner(problem, first: int, nkt: int) -> int:  # type: ignore[no-untyped-def]
+    """Winner by exhaustive search over the game of rules.md (tiny regions only)."""
+    return _brute(problem).winner(first, nkt)
 
 
-def winners(problem, first: int) -> dict[int, int]:
-    return {k: reference_winner(problem, first, k) for k in BALANCES}
+def reference_moves(problem, first: int, nkt: int) -> set[int]:  # type: ignore[no-untyped-def]
+    """The winning first moves by the brute force (PASS included when it wins)."""
+    return {PASS if m == "pass" else m for m in _brute(problem).winning_moves(first, nkt)}
+
+
+def winners(problem, first: int) -> dict[int, int]:  # type: ignore[no-untyped-def]
+    game = _brute(problem)
+    return {k: game.winner(first, k) for k in BALANCES}
 
 
 # --- positions --------------------------------------------------------------------------------
 
-# A direct ko. White's stone at da has one liberty (ca); Black takes it at ca, which also puts
-# the target in atari (its last liberty is the eye at aa). White's retake at da repeats the
-# position, so it needs a threat.
+# A direct ko in the corner. The black stones ba and cb each have the single liberty ca; White
+# ca captures both and lives (two eyes). Black's throw-in at ab captures the white stone at aa
+# and puts White in atari at ca: White must retake at aa, which repeats the position and so
+# needs a threat; after it White finishes by capturing at ca.
 #   Black to play: Black wins at 0 (White cannot retake); at -1 White retakes with her threat
 #   and Black, who may not retake (the history holds the arrangement before White's retake),
-#   is stuck.
-#   White to play: White has nothing better than passing, so the same ko.
+#   cannot stop White's capture.
+#   White to play: White lives at ca, or with a threat in hand by passing.
 KO = """
-    . @ . O X .
-    @ @ @ X X .
-    X X X X . .
-    . . . . . .
+    O X . @ X .
+    . @ X @ X .
+    @ @ @ @ X .
+    X X X X X .
     . . . . . .
     . . . . . .
 """
 KO_BY_THREATS = {-2: W, -1: W, 0: B, 1: B, 2: B}
 
-# The same shape before White has played da. Black to play simply fills da from outside and
-# kills; White to play takes da and the result depends on the ko: she needs one threat.
-KO_TO_MAKE = """
-    . @ . . X .
+# An approach ko: White takes the ko at aa first; Black can retake at ba with a threat, but to
+# capture White he must still fill ac and bc, and White retakes after the first of those:
+# Black needs two threats. Black to play approaches first (ac or bc), White takes at aa, and
+# Black needs one threat.
+APPROACH_KO = """
+    . X @ X . .
+    X @ @ X . .
+    . . @ X . .
+    @ @ @ X . .
+    X X X X . .
+    . . . . . .
+"""
+APPROACH_BY_THREATS = {B: {-2: W, -1: W, 0: W, 1: B, 2: B},
+                       W: {-2: W, -1: W, 0: W, 1: W, 2: B}}
+
+# A ko White can never finish (the old direct ko of this file): White's stone at da has one
+# liberty (ca); Black takes it at ca, which also puts the target in atari (its last liberty is
+# the eye at aa). White can retake at da only with a threat, and can then never close the
+# eye: filling ca or aa is self-atari. After a pair of passes the threats are gone and Black
+# takes again. Black wins at every balance, whoever plays first.
+NEVER_FINISHED = """
+    . @ . O X .
     @ @ @ X X .
     X X X X . .
     . . . . . .
@@ -171,8 +134,52 @@ CORNER_SIX = """
     . . . @ X .
 """
 
-# Small positions where the reference result is known to include a ko (found by search).
+# Small positions where the brute force's result is a ko for at least one side to play
+# (found by a search over random walled positions).
 SMALL_KOS = [
+    """
+    . O O O O
+    X O # # #
+    . O # . .
+    . O # # O
+    O O # O .
+    """,
+    """
+    . X X X X
+    . X @ @ @
+    . X @ . .
+    . X @ @ X
+    . X @ X X
+    """,
+    """
+    . . . . .
+    O O O O O
+    # # # # O
+    O # O # O
+    . O . # O
+    """,
+    """
+    X . X O .
+    O # O O .
+    . O X O .
+    X X X O .
+    O O O O .
+    """,
+    """
+    . . O # . O X
+    . . O # O # .
+    . . O # # # #
+    . . O O O O O
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    """,
+]
+
+# Positions that were kos under the old ending by two passes: kos the defender can never
+# finish, which the pairs of passes now decide for the attacker (the fifth has two of them on
+# one group: eye at aa, ko points ca and ac).
+NEVER_FINISHED_KOS = [
     """
     @ . . X .
     . O . X .
@@ -201,11 +208,7 @@ SMALL_KOS = [
     X X X X .
     . . . . .
     """,
-]
-
-# Two kos on one group (eye at aa; ko points ca and ac). Black takes one ko and, when White
-# passes, the other; she can also settle a ko by connecting. Black to play wins at 0.
-TWO_KOS = """
+    """
     . @ . O X . .
     @ @ @ X X . .
     . @ X X . . .
@@ -213,8 +216,9 @@ TWO_KOS = """
     X X . . . . .
     . . . . . . .
     . . . . . . .
-"""
-SMALL_KOS.append(TWO_KOS)
+    """,
+    NEVER_FINISHED,
+]
 
 SMALL_OTHERS = [
     """
@@ -251,79 +255,82 @@ SMALL_OTHERS = [
 # --- the reference itself ----------------------------------------------------------------------
 
 
-def test_reference_reads_the_ko_as_described():
+def test_reference_reads_the_kos_as_described():
     p = problem_from_diagram(KO)
     assert winners(p, B) == KO_BY_THREATS
-    assert winners(p, W) == KO_BY_THREATS
+    assert winners(p, W) == {k: W for k in BALANCES}
+    a = problem_from_diagram(APPROACH_KO)
+    assert winners(a, B) == APPROACH_BY_THREATS[B]
+    assert winners(a, W) == APPROACH_BY_THREATS[W]
+    n = problem_from_diagram(NEVER_FINISHED)
+    assert winners(n, B) == winners(n, W) == {k: B for k in BALANCES}
 
 
 # --- simple ko ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("first", [B, W])
-def test_ko_result_flips_with_the_balance(first):
+def test_ko_result_flips_with_the_balance():
     p = problem_from_diagram(KO)
-    sol = solve(p, to_play=first)
+    sol = solve(p, to_play=B)
     assert sol.status == "ko"
     assert sol.by_threats == KO_BY_THREATS
+    assert solve(p, to_play=W).status == "live"
 
 
-@pytest.mark.parametrize("first", [B, W])
 @pytest.mark.parametrize("threats", [-1, 0, 1])
-def test_ko_winner_at_each_balance(first, threats):
+def test_ko_winner_at_each_balance(threats):
     p = problem_from_diagram(KO)
-    sol = solve(p, to_play=first, threats=threats)
+    sol = solve(p, to_play=B, threats=threats)
     assert sol.threats == threats
     assert sol.winner == KO_BY_THREATS[threats]
 
 
 @pytest.mark.parametrize("first", [B, W])
 @pytest.mark.parametrize("threats", BALANCES)
-def test_ko_each_balance_alone(first, threats):
+def test_approach_ko_each_balance_alone(first, threats):
     """The game itself, one balance per fresh engine (no table carried between balances)."""
-    p = problem_from_diagram(KO)
-    assert Engine(p).solve(first, threats) == KO_BY_THREATS[threats]
+    p = problem_from_diagram(APPROACH_KO)
+    assert Engine(p).solve(first, threats) == APPROACH_BY_THREATS[first][threats]
 
 
 def test_ko_moves():
     p = problem_from_diagram(KO)
-    # Black takes the ko at ca; at -1 nothing works for Black
-    assert sgf_moves(solve(p, to_play=B, threats=0).moves, 6) == {"ca"}
-    assert sgf_moves(solve(p, to_play=B, threats=1).moves, 6) == {"ca"}
+    # Black throws in at ab; at -1 nothing works for Black
+    assert sgf_moves(solve(p, to_play=B, threats=0).moves, 6) == {"ab"}
+    assert sgf_moves(solve(p, to_play=B, threats=1).moves, 6) == {"ab"}
     assert solve(p, to_play=B, threats=-1).moves == ()
-    # White: with a threat in hand her correct move is the pass (filling ca or aa dies)
-    assert sgf_moves(solve(p, to_play=W, threats=-1).moves, 6) == {"pass"}
-    assert solve(p, to_play=W, threats=0).moves == ()
+    # White lives at ca; with a threat in hand she may also pass (Black's throw-in then
+    # starts a ko she wins)
+    assert sgf_moves(solve(p, to_play=W, threats=0).moves, 6) == {"ca"}
+    assert sgf_moves(solve(p, to_play=W, threats=-1).moves, 6) == {"ca", "pass"}
 
 
 def test_ko_best_balance():
     p = problem_from_diagram(KO)
     black = solve(p, to_play=B, threats=-2)
     assert black.best_threats == 0  # the balance least favourable to Black where she wins
-    assert sgf_moves(black.best_moves, 6) == {"ca"}
+    assert sgf_moves(black.best_moves, 6) == {"ab"}
     white = solve(p, to_play=W, threats=2)
-    assert white.best_threats == -1  # White needs one threat
-    assert sgf_moves(white.best_moves, 6) == {"pass"}
+    assert white.best_threats == 2  # White lives outright: even when Black has two threats
+    assert sgf_moves(white.best_moves, 6) == {"ca"}
 
 
-def test_ko_to_make():
-    p = problem_from_diagram(KO_TO_MAKE)
-    black = solve(p, to_play=B)
-    assert black.status == "kill"
-    assert black.by_threats == {k: B for k in BALANCES}
-    assert sgf_moves(black.moves, 6) == {"da"}
+def test_approach_ko_moves():
+    p = problem_from_diagram(APPROACH_KO)
     white = solve(p, to_play=W)
-    assert white.status == "ko"
-    assert white.by_threats == KO_BY_THREATS
-    assert sgf_moves(solve(p, to_play=W, threats=-1).moves, 6) == {"da"}
+    assert white.status == "ko" and white.best_threats == 1
+    assert sgf_moves(white.best_moves, 6) == {"aa"}  # taking the ko first
+    black = solve(p, to_play=B)
+    assert black.status == "ko" and black.best_threats == 1
+    assert sgf_moves(black.best_moves, 6) == {"ac", "bc"}  # the approach first
 
 
 # --- threats and the history ---------------------------------------------------------------------
 
 
 def test_after_a_threat_the_arrangement_before_it_stays_forbidden():
-    # KO, Black to play at -1: B ca, W da (threat: balance 0, history = {after ca, after da}).
-    # Black's retake at ca recreates "after ca", which is still in the history: illegal. If the
+    # KO, Black to play at -1: B ab, W aa (threat: balance 0, history = {after ab, after aa}).
+    # Black's retake at ab recreates "after ab", which is still in the history: illegal. If the
     # threat cleared the whole history Black could retake and win.
     p = problem_from_diagram(KO)
     assert Engine(p).solve(B, -1) == W
@@ -331,13 +338,16 @@ def test_after_a_threat_the_arrangement_before_it_stays_forbidden():
 
 
 def test_two_threats_against_one():
-    # Black has one threat more than needed at +1 ... and White needs just one at -1
+    # Black has one threat more than needed at +1; in the approach ko, White's one threat at
+    # -1 and Black's one at +1 leave the same results as none at all
     p = problem_from_diagram(KO)
     assert solve(p, to_play=B, threats=1).winner == B
-    assert solve(p, to_play=W, threats=-2).winner == W
+    a = problem_from_diagram(APPROACH_KO)
+    assert solve(a, to_play=W, threats=1).winner == W
+    assert solve(a, to_play=W, threats=2).winner == B
 
 
-@pytest.mark.parametrize("diagram", SMALL_KOS + [KO, KO_TO_MAKE])
+@pytest.mark.parametrize("diagram", SMALL_KOS + [KO, APPROACH_KO])
 @pytest.mark.parametrize("first", [B, W])
 def test_small_kos_match_the_reference(diagram, first):
     p = problem_from_diagram(diagram)
@@ -347,12 +357,22 @@ def test_small_kos_match_the_reference(diagram, first):
     assert sol.by_threats == expected
 
 
-@pytest.mark.parametrize("diagram", SMALL_KOS + [KO, KO_TO_MAKE])
+@pytest.mark.parametrize("diagram", SMALL_KOS + [KO, APPROACH_KO])
 @pytest.mark.parametrize("first", [B, W])
 def test_small_kos_match_the_reference_balance_by_balance(diagram, first):
     p = problem_from_diagram(diagram)
+    game = _brute(p)
     for k in BALANCES:
-        assert Engine(p).solve(first, k) == reference_winner(p, first, k), k
+        assert Engine(p).solve(first, k) == game.winner(first, k), k
+
+
+@pytest.mark.parametrize("diagram", NEVER_FINISHED_KOS)
+@pytest.mark.parametrize("first", [B, W])
+def test_a_ko_the_defender_never_finishes_is_lost_at_every_balance(diagram, first):
+    p = problem_from_diagram(diagram)
+    sol = solve(p, to_play=first)
+    assert sol.by_threats == winners(p, first) == {k: p.attacker for k in BALANCES}
+    assert sol.status == "kill"
 
 
 @pytest.mark.parametrize("diagram", SMALL_OTHERS + [ALIVE, SEKI, CORNER_SIX])
@@ -363,7 +383,8 @@ def test_small_positions_match_the_reference(diagram, first):
     assert sol.by_threats == winners(p, first)
 
 
-@pytest.mark.parametrize("diagram", SMALL_KOS + SMALL_OTHERS + [KO, ALIVE, SEKI])
+@pytest.mark.parametrize("diagram", SMALL_KOS + SMALL_OTHERS + NEVER_FINISHED_KOS
+                         + [KO, APPROACH_KO, ALIVE, SEKI])
 @pytest.mark.parametrize("first", [B, W])
 def test_winning_moves_match_the_reference(diagram, first):
     """Every listed move wins and every unlisted legal move (or pass) loses, at balance 0."""
@@ -383,7 +404,7 @@ def test_alive_group_defender_passes():
     assert white.best == PASS
 
 
-def test_alive_group_attacker_cannot_kill_and_never_passes():
+def test_alive_group_attacker_cannot_kill():
     p = problem_from_diagram(ALIVE)
     black = solve(p, to_play=B)
     assert black.winner == W and black.status == "live"
@@ -402,15 +423,26 @@ def test_seki_defender_passes_attacker_cannot_capture():
     assert black.moves == ()
 
 
-@pytest.mark.parametrize("diagram,size", [(KO, 6), (KO_TO_MAKE, 6), (ALIVE, 6), (SEKI, 7),
-                                          (CORNER_SIX, 6)])
+@pytest.mark.parametrize("diagram", [KO, APPROACH_KO, CORNER_SIX])
 @pytest.mark.parametrize("threats", [-1, 0, 1])
-def test_attacker_pass_is_never_a_move(diagram, size, threats):
+def test_attacker_pass_is_listed_only_where_it_wins(diagram, threats):
+    """Where the attacker must act (take a ko, approach it, play the vital point), its pass
+    is no correct move; it is one where the group is dead as it stands."""
     p = problem_from_diagram(diagram)
     sol = solve(p, to_play=p.attacker, threats=threats)
     assert PASS not in sol.moves
-    assert PASS not in sol.best_moves
+    assert PASS not in (sol.best_moves or ())
     assert sol.best != PASS
+    dead = solve(problem_from_diagram(NEVER_FINISHED), to_play=B, threats=threats)
+    assert PASS in dead.moves
+
+
+def test_the_attacker_waits_in_bent_four_in_the_corner():
+    """Bent four in the corner: with White holding two threats Black's only correct move is
+    to pass; the pair of passes takes the threats away and Black then starts the ko."""
+    p = read_problem(PROBLEMS / "bent-four-dead.sgf").problem
+    sol = solve(p, to_play=B, threats=-2)
+    assert sol.winner == B and sol.moves == (PASS,)
 
 
 def test_defender_pass_listed_only_when_it_wins():
@@ -420,13 +452,23 @@ def test_defender_pass_listed_only_when_it_wins():
     assert PASS not in white.moves  # passing lets Black kill
 
 
-def test_two_passes_end_the_game_for_the_defender():
-    # Black has no legal play at all in the region (both points are eyes): Black's only
-    # option is to pass, White passes, the target stands.
+def test_pairs_of_passes_go_on_until_one_repeats():
+    """Black has no legal play at all in the region (both points are eyes): he passes, White
+    passes, and the game goes on afresh with Black to move; the next pair at the same
+    position ends it, the target standing."""
     p = problem_from_diagram(ALIVE)
     assert Engine(p).solve(B, 0) == W
     assert Engine(p).solve_after(W, PASS, 0) == W
     assert Engine(p).solve_after(B, PASS, 0) == W
+    game = _brute(p)
+    state = game.root(B, 2)
+    for _ in range(2):
+        state = dict(game.children(*state))["pass"]  # type: ignore[misc]
+    board, to_move, nkt, passed, history, pairs = state  # type: ignore[misc]
+    assert (to_move, nkt, passed, history) == (B, 0, False, frozenset((board,)))
+    for _ in range(1):
+        state = dict(game.children(*state))["pass"]  # type: ignore[misc]
+    assert dict(game.children(*state))["pass"] == W  # type: ignore[misc]
 
 
 # --- result classes ----------------------------------------------------------------------------
@@ -466,8 +508,8 @@ def monotone(by: dict[int, int]) -> bool:
     return all(not (by[a] == B and by[b] == W) for a, b in zip(ks, ks[1:]))
 
 
-@pytest.mark.parametrize("diagram", SMALL_KOS + SMALL_OTHERS + [KO, KO_TO_MAKE, ALIVE, SEKI,
-                                                                 CORNER_SIX])
+@pytest.mark.parametrize("diagram", SMALL_KOS + SMALL_OTHERS + NEVER_FINISHED_KOS
+                         + [KO, APPROACH_KO, ALIVE, SEKI, CORNER_SIX])
 def test_results_are_monotone_in_the_balance(diagram):
     p = problem_from_diagram(diagram)
     for first in (B, W):

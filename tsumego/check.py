@@ -4,8 +4,10 @@ It shares no search code with the solver: it reads the problem (setup, target, r
 claim in the root's ``TSR`` property, then replays every line under the rules of rules.md with
 its own history and ko-threat bookkeeping, and its own pass-alive test. A tree proves its claim
 when, at each node of the claimed winner, at least one move is given and every given move wins,
-at each node of the loser every legal reply (the pass included) is given, and every leaf is
-terminal: a target stone captured, two passes in a row, or (for a defender's win) a target the
+at each node of the loser every legal reply (the pass included, the attacker's too) is given,
+and every leaf is terminal: a target stone captured, a pair of passes at an arrangement that
+already stood, with the same player to move, right after an earlier pair (a pair that does not
+end the game starts the history afresh at balance 0), or (for a defender's win) a target the
 attacker cannot capture playing alone. The tree is walked in the flat form that
 :func:`tsumego.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
 nodes can be checked. A subtree met again below another path (full trees repeat themselves)
@@ -38,6 +40,9 @@ from .sgfscan import Points
 
 Arrangement = tuple[int, int]  # (black, white) stones
 History = dict[Arrangement, int]  # the arrangements of a line -> their index in it (plies)
+# the arrangements that stood right after a pair of passes on the line, with the player to
+# move next (the player who passed first)
+PairStates = frozenset[tuple[int, int, int]]
 
 
 class CheckError(ValueError):
@@ -219,7 +224,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     # by a 128-bit BLAKE2 digest of their moves and shape.
     ends = tree.subtree_ends()
     siblings = np.frombuffer(tree.next_sibling, dtype=np.dtype(f"i{tree.next_sibling.itemsize}"))
-    memo: dict[tuple[int, int, str, int, int, bool, int, bytes], _Checked] = {}
+    memo: dict[tuple[int, int, str, int, int, bool, int, bytes, PairStates], _Checked] = {}
     probes = [0]  # pair bits of the arrangements looked up in the subtree being checked
     # and what the plays looked up there do to the board: the points where black and white
     # stones are put, and those where black and white stones are captured (see may_recur)
@@ -304,8 +309,9 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             moved[2] |= caps
 
     def visit(node: int, b: Board, to_move: int, nkt: int, history: History,
-              pairs: int, passed: bool, winner: int) -> None:
-        """``node``'s children are the moves of ``to_move`` from position ``b``."""
+              pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
+        """``node``'s children are the moves of ``to_move`` from position ``b``; ``pstates``
+        are the pair states of the line."""
         count[0] += 1
         kids = tree.children(node)
         if node in tree.refs:
@@ -338,19 +344,20 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             if missing:
                 raise fail(f"the loser's replies {sorted(missing)} are missing")
         for m, child in moves:
-            step(m, child, b, to_move, nkt, history, pairs, passed, winner)
+            step(m, child, b, to_move, nkt, history, pairs, passed, winner, pstates)
 
-    def step(m: str, child: int, b: Board, to_move: int, nkt: int,
-             history: History, pairs: int, passed: bool, winner: int) -> None:
+    def step(m: str, child: int, b: Board, to_move: int, nkt: int, history: History,
+             pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree;
         ``pairs`` holds the pair bits of ``history``."""
         at = refers.get(child, child)  # a reference's subtree is the one it refers to
         if ends[at] - at < MEMO_MIN and (with_ref is None or
                                          with_ref[ends[at]] == with_ref[at]):
-            play(m, child, b, to_move, nkt, history, pairs, passed, winner)
+            play(m, child, b, to_move, nkt, history, pairs, passed, winner, pstates)
             _record(to_move, *effect)
             return
-        key = (b.black, b.white, m, to_move, nkt, passed, winner, digest(at))
+        # (the pair states are part of the position: a pair below ends the game or not)
+        key = (b.black, b.white, m, to_move, nkt, passed, winner, digest(at), pstates)
         got = memo.get(key)
         if got is not None and (not got[0] & pairs or (
                 not any(hash(a) in got[5] for a in history) if got[5] is not None
@@ -373,7 +380,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         outer_reach, reach[0] = reach[0], _NO_REACH
         before = count[0]
         start = looked_at()
-        play(m, child, b, to_move, nkt, history, pairs, passed, winner)
+        play(m, child, b, to_move, nkt, history, pairs, passed, winner, pstates)
         mine = probes[0]
         probes[0] = outer | mine
         mine_moved = (moved[0], moved[1], moved[2], moved[3])
@@ -462,18 +469,24 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             stack.extend((kid, points[kid] or "pass", nb, nxt) for kid in kids)
         return True
 
-    def play(m: str, child: int, b: Board, to_move: int, nkt: int,
-             history: History, pairs: int, passed: bool, winner: int) -> None:
+    def play(m: str, child: int, b: Board, to_move: int, nkt: int, history: History,
+             pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         path.append(f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]")
         if m == "pass":
-            if passed:
-                # two passes: the game ends with the target standing
+            if not passed:
+                visit(child, b, 3 - to_move, nkt, history, pairs, True, winner, pstates)
+            elif (b.black, b.white, 3 - to_move) in pstates:
+                # a pair of passes where one stood before: the game ends, the target standing
                 if tree.first_child[child] >= 0:
-                    raise fail("moves after two passes")
+                    raise fail("moves after the game ended (a pair of passes repeated)")
                 if winner != defender:
-                    raise fail("two passes end the game for the defender")
+                    raise fail("a repeated pair of passes ends the game for the defender")
             else:
-                visit(child, b, 3 - to_move, nkt, history, pairs, True, winner)
+                # a pair of passes: both sides play elsewhere; the player who passed first
+                # moves next, the history starts afresh and the threats are gone
+                arr = (b.black, b.white)
+                visit(child, b, 3 - to_move, 0, {arr: len(path)}, _pair(*arr), False, winner,
+                      pstates | {(b.black, b.white, 3 - to_move)})
             path.pop()
             effect[0] = effect[1] = 0
             return
@@ -505,10 +518,11 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             # the threat and its answer: only the arrangements before and after this play
             visit(child, nb, 3 - to_move, nkt - 1 if to_move == BLACK else nkt + 1,
                   {(b.black, b.white): len(path) - 1, arr: len(path)},
-                  _pair(b.black, b.white) | _pair(*arr), False, winner)
+                  _pair(b.black, b.white) | _pair(*arr), False, winner, pstates)
         else:
             history[arr] = len(path)
-            visit(child, nb, 3 - to_move, nkt, history, pairs | _pair(*arr), False, winner)
+            visit(child, nb, 3 - to_move, nkt, history, pairs | _pair(*arr), False, winner,
+                  pstates)
             del history[arr]
         path.pop()
         effect[0], effect[1] = 1 << p, cap  # (set once the subtree below has set its own)
@@ -537,7 +551,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                     raise _Failure([], "a first move by the wrong side")
                 count[0] += 1
                 step(points[c] or "pass", c, board, to_play, claim.balance, start,
-                     _pair(board.black, board.white), False, w)
+                     _pair(board.black, board.white), False, w, frozenset())
     except _Failure as f:
         return CheckResult(False, f.path, f.reason, count[0])
     return CheckResult(True, (), "", count[0])

@@ -212,7 +212,12 @@ class _Context:
                          f"before this retake.")
         if t.move == PASS:
             if t.end == "passes":
-                notes.append(f"{_side(t.color)} passes: two passes end the game.")
+                notes.append(f"{_side(t.color)} passes: the same position as after an earlier "
+                             f"pair of passes, so the game ends.")
+            elif t.pair:
+                notes.append(f"{_side(t.color)} passes too: both sides play elsewhere. The ko "
+                             f"may be retaken, the ko threats are gone, and "
+                             f"{_side(3 - t.color)} moves next.")
             elif t.color == self._winner(good):
                 notes.append(f"{_side(t.color)} passes: the best move here.")
             else:

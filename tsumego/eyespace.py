@@ -15,7 +15,9 @@ move, the database holds:
   anywhere without any repetition rule and the attacker may make any legal play (0: the
   attacker cannot force a capture there). A win in that game is a win in the game of rules.md,
   at every balance, *provided* the attacker's plays never recreate an arrangement of the path:
-  :meth:`EyeSpaces.plan` lists the arrangements they create so the search can check that;
+  :meth:`EyeSpaces.plan` lists the arrangements they create so the search can check that.
+  (The attacker never passes in it, and a pair of passes needs the attacker's pass, so no
+  pair ever comes up: the win does not depend on the pairs of passes of rules.md either);
 - whether T is *pass-alive*: the attacker, playing alone, cannot capture it. Then the defender
   wins by passing, whatever the path (and in the pass-alive game of the search too).
 

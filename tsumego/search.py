@@ -1,24 +1,41 @@
-"""df-pn over the game of rules.md, exact under repetition and external ko threats.
+"""df-pn over the game of rules.md, exact under repetition, external ko threats and pairs of
+passes.
 
 The search runs over a *path*: ``history`` maps each stone arrangement since the root (or since
-the last ko threat) to its latest index on the path. A play that recreates one of them is
-illegal unless the mover has a threat (``nkt`` > 0 for Black, < 0 for White); using one moves
-``nkt`` toward 0 and leaves only the two arrangements around the play in the history.
+the last ko threat or pair of passes) to its latest index on the path. A play that recreates
+one of them is illegal unless the mover has a threat (``nkt`` > 0 for Black, < 0 for White);
+using one moves ``nkt`` toward 0 and leaves only the two arrangements around the play in the
+history. Two passes in a row (a *pair*) stand for an exchange of plays elsewhere: the player
+who passed first moves next, the history holds only the current arrangement and ``nkt`` is 0,
+unless the arrangement with that player to move already stood right after an earlier pair on
+the path, which ends the game (the defender wins; in the pass-alive game, only with a
+pass-alive target). ``pair_states`` maps each such *pair state* on the path to its index.
 
 Results carry a *dependency index* (background.md section 2): the smallest path index whose
-position they rely on. Only results that depend on nothing above their own node are stored as
-solved; the others live in the parent's local child list for as long as the parent's call.
-Solved results go to a table keyed by (arrangement, side to move) holding the ko-threat bounds
-``maxb`` (Black wins whenever ``nkt >= maxb``) and ``minw`` (White wins whenever
-``nkt <= minw``), so one entry answers every balance; a *ko-free* proof (no move in it was
-illegal by repetition, and the winner used no threat) is the same at every balance and is
-stored with its bound at infinity. Unsolved work numbers are keyed by
-(arrangement, side to move, nkt[, pass]).
+position they rely on (a repetition that made a play illegal, or a pair state that ended the
+game). Only results that depend on nothing above their own node are stored as solved; the
+others live in the parent's local child list for as long as the parent's call. A stored proof
+keeps the arrangements and the pair states its lines create (exactly for small proofs, else as
+a range of stone counts): on a path that already holds one of them, a play of the proof would
+be illegal or a pair of it would end the game, so the proof is used only where none is on the
+path. Solved results go to a table keyed by (arrangement, side to move, a pass just made)
+holding the ko-threat bounds ``maxb`` (Black wins whenever ``nkt >= maxb``) and ``minw``
+(White wins whenever ``nkt <= minw``), so one entry answers every balance; a *ko-free* proof
+(no move in it was illegal by repetition, and the winner used no threat) is the same at every
+balance and is stored with its bound at infinity (the position after a pair is searched at
+balance 0 whatever the balance before it, so a pair never makes a proof depend on it).
+Unsolved work numbers are keyed by (arrangement, side to move, nkt[, pass]).
 
-Two games are searched: the game of rules.md (``live=False``; the attacker never passes, since
-a pass lets the defender end the game), and the *pass-alive* game used to tell life from seki
-(``live=True``): the defender wins only by reaching a pass-alive target, so the attacker's pass
-matters and two passes end the game for the attacker unless the target is pass-alive.
+Two games are searched: the game of rules.md (``live=False``) and the *pass-alive* game used
+to tell life from seki (``live=True``): the same game, except that where a repeated pair ends
+it the defender wins only with a pass-alive target.
+
+In the game of rules.md the attacker's pass is not searched where it cannot be the only win:
+where the history holds only the current arrangement and the balance does not favour the
+defender. (Proof: after the pass, the defender may pass back; the attacker must then win the
+same position with the balance at 0, the same history and one pair state more, and there by a
+play, since passing again would end the game. One pair state more never helps the attacker,
+and a balance at 0 never helps it more than its own threats do, so that play wins here too.)
 """
 
 from __future__ import annotations
@@ -56,6 +73,10 @@ Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple
 # the hash: static winner, stone count, eye-space kill, initial numbers, forced arrangement,
 # its stone count
 Child = tuple[int, int, EyeWin | None, tuple[int, int], int, int]
+# what Engine._leave needs to undo Engine._enter: the board, the old index of a passed
+# arrangement (or the pair state added), the history replaced (None if none), the old mask of
+# the pair states' stone counts
+_Token = tuple[Undo, int, dict[int, int] | None, int]
 
 
 class SearchLimit(Exception):
@@ -135,6 +156,8 @@ _rng = random.Random(0x6B6F)
 _SIDE_KEY = (0, _rng.getrandbits(64), _rng.getrandbits(64))
 _NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
 _PASS_KEY = _rng.getrandbits(64)
+_PAIR_KEY = _rng.getrandbits(64)
+PAIR = -2  # a child's repetition index that marks the second pass of a pair
 _EMPTY: frozenset[int] = frozenset()
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
 _STATIC_AUX: tuple[int, int, frozenset[int] | None, bool] = (NO_RANGE, -1, _EMPTY, True)
@@ -171,12 +194,20 @@ def _forced_aux(h: int, count: int) -> tuple[int, int, frozenset[int] | None, bo
 
 
 def _fits(lo: int, hi: int, created: frozenset[int] | None, seen: int,
-          path: Iterable[int]) -> bool:
-    """Can a stored proof be used on this path? Yes when no arrangement on the path has a
-    stone count in the range ``lo..hi`` of the arrangements the proof creates (``seen`` is the
-    mask of the path's counts), or when the proof's exact ``created`` set misses ``path``."""
+          path: Iterable[int], pairs: Iterable[int] = ()) -> bool:
+    """Can a stored proof be used on this path? Yes when no arrangement or pair state on the
+    path has a stone count in the range ``lo..hi`` of those the proof creates (``seen`` is the
+    mask of the path's counts), or when the proof's exact ``created`` set misses both the
+    path's arrangements ``path`` and its pair states ``pairs``."""
     return lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
-        created is not None and created.isdisjoint(path))
+        created is not None and created.isdisjoint(path) and created.isdisjoint(pairs))
+
+
+def pair_state(h: int, to_move: int) -> int:
+    """The key of a *pair state*: arrangement ``h`` with ``to_move`` to move right after a
+    pair of passes (rules.md). Distinct from every arrangement's hash, so that a proof's
+    created set can hold both kinds."""
+    return h ^ _SIDE_KEY[to_move] ^ _PAIR_KEY
 
 
 class Engine:
@@ -212,7 +243,6 @@ class Engine:
         self._lost: dict[int, bool] = {}
         # the other game's table, whose wins for ``borrowed_winner`` hold here (borrow_wins)
         self.borrowed: SolvedTable | None = None
-        self.borrowed_live = False
         self.borrowed_winner = 0
         # the winning move of proved nodes (by solved key), for simulation; and the children
         # a simulation was tried on (by solved key and balance), so each is tried once
@@ -226,7 +256,17 @@ class Engine:
         self._cache_cap = max(1024, tt_size)
         self.root_move: int | None = None  # a winning move of the last root proved a win
         self.history: dict[int, int] = {}
-        self.seen = 0  # mask of the stone counts of the arrangements in the history
+        # the pair states on the path (pair_state -> path index), and the mask of their stone
+        # counts
+        self.pair_states: dict[int, int] = {}
+        self.pair_counts = 0
+        # the XOR of the pair states' keys: the work numbers of a position are kept apart for
+        # each set of pair states (the position after a pair is the position before it with
+        # one pair state more; sharing its numbers, df-pn would pass its own thresholds to
+        # the position below and make no progress)
+        self.pair_key = 0
+        # mask of the stone counts of the arrangements in the history and of the pair states
+        self.seen = 0
         # expansions by (arrangement ^ side key): a plain dict (cheaper per hit than an LRU)
         self._expansions: dict[int, Expansion] = {}
         self._expansions_cap = max(256, tt_size // 8)
@@ -265,12 +305,13 @@ class Engine:
     def borrow_wins(self, other: Engine) -> None:
         """Read the wins that ``other`` (the same problem, the other game) has proved and
         that hold in this game too. The live game is harder for the defender (same moves,
-        same repetition rules; two passes need a pass-alive target): the attacker's wins in
+        same repetition rules; a repeated pair of passes ends it for the defender only with a
+        pass-alive target; the attacker's pass, pruned in the game of rules.md, never makes
+        an attacker's win there): the attacker's wins in
         the game of rules.md are attacker's wins in the live game, and the defender's wins in
         the live game are defender's wins in the game of rules.md."""
         assert self.live != other.live
         self.borrowed = other.solved
-        self.borrowed_live = other.live
         self.borrowed_winner = self.defender if other.live else self.attacker
 
     # --- budget ------------------------------------------------------------------------------
@@ -284,13 +325,11 @@ class Engine:
             raise SearchLimit("time")
 
     # --- keys ----------------------------------------------------------------------------------
-    def _solved_key(self, h: int, color: int, passed: bool, live: bool | None = None) -> int:
-        """Table key of arrangement ``h`` with ``color`` to move in this engine's game (or, with
-        ``live`` given, in that game)."""
+    def solved_key(self, h: int, color: int, passed: bool) -> int:
+        """Table key of arrangement ``h`` with ``color`` to move, ``passed`` saying the last
+        move was a pass (then a pass makes a pair: another position)."""
         k = h ^ _SIDE_KEY[color]
-        # After a pass the position differs only when the side to move may end the game by
-        # passing back: always in the live game, and for the defender in the normal game.
-        if passed and ((self.live if live is None else live) or color == self.defender):
+        if passed:
             k ^= _PASS_KEY
         return k
 
@@ -299,19 +338,19 @@ class Engine:
         return (self.board.black | self.board.white).bit_count()
 
     # --- static evaluation ------------------------------------------------------------------
-    def _static_after(self, mover: int, captured: int) -> int:
+    def static_after(self, mover: int, captured: int) -> int:
         """Winner fixed by the play just made (0 if none): the attacker captured a target
         stone, or the defender made the target unconditionally alive (Benson)."""
         if mover == self.attacker:
             if captured & self.target:
                 return self.attacker
-        elif self.options.benson and self._benson_alive(self.board.hash):
+        elif self.options.benson and self.benson_alive(self.board.hash):
             return self.defender
         return 0
 
-    def _end_by_passes(self) -> int:
-        """Winner when two passes end the game with the target standing: the defender, except
-        in the live game, where the target must also be pass-alive."""
+    def end_by_passes(self) -> int:
+        """Winner when a repeated pair of passes ends the game with the target standing: the
+        defender, except in the live game, where the target must also be pass-alive."""
         if self.live:
             # Benson first (cached), then the exact one-player search, cached by arrangement:
             # the same final arrangement ends many lines
@@ -319,7 +358,7 @@ class Engine:
             dead = self._alone.get(h)
             if dead is None:
                 dead = False
-                if not self._benson_alive(h):
+                if not self.benson_alive(h):
                     try:
                         dead = attacker_captures_alone(self.board, self.target, self.region,
                                                        self.attacker, deadline=self.deadline)
@@ -343,7 +382,7 @@ class Engine:
             self._lost[h] = lost
         return lost
 
-    def _benson_alive(self, h: int) -> bool:
+    def benson_alive(self, h: int) -> bool:
         """Is the target Benson-alive on the current board (arrangement ``h``)? Cached: the
         same arrangement is met again through other parents."""
         alive = self._benson.get(h)
@@ -441,8 +480,7 @@ class Engine:
         """Winner with ``color`` to move at balance ``nkt`` from the current board, whose
         arrangement is the root of the history. Raises :class:`SearchLimit`."""
         with deep_search():
-            self.history = {self.board.hash: 0}
-            self.seen = 1 << self._count()
+            self._start_path()
             phi, delta, _ = self._root(color, nkt, passed, 0)
         return color if phi == 0 else opponent(color)
 
@@ -461,17 +499,9 @@ class Engine:
         """:meth:`solve_after` without its setting: may leave the board changed."""
         b = self.board
         root_hash = b.hash
-        self.history = {root_hash: 0}
-        self.seen = 1 << self._count()
+        self._start_path()
         opp = opponent(color)
         if move == PASS:
-            if self.live:
-                # a pass at the root: the game continues with the opponent to move
-                self.history[root_hash] = 1
-                phi, delta, _ = self._root(opp, nkt, True, 1)
-                return color if delta == 0 else opp
-            if color == self.attacker:
-                return self.defender  # the defender answers with a pass and wins
             self.history[root_hash] = 1
             phi, delta, _ = self._root(opp, nkt, True, 1)
             return color if delta == 0 else opp
@@ -480,7 +510,7 @@ class Engine:
         cap = b.play_fast(move, color)
         if cap < 0:
             return None
-        w = self._static_after(color, cap)
+        w = self.static_after(color, cap)
         if w:
             return w
         self.history[b.hash] = 1
@@ -488,14 +518,26 @@ class Engine:
         phi, delta, _ = self._root(opp, nkt, False, 1)
         return color if delta == 0 else opp
 
+    def _start_path(self) -> None:
+        """Make the current board the root of the path: its history holds only this
+        arrangement, at index 0, and no pair state."""
+        self.history = {self.board.hash: 0}
+        self.pair_states = {}
+        self.pair_counts = 0
+        self.pair_key = 0
+        self.seen = 1 << self._count()
+
     def solve_here(self, color: int, nkt: int, passed: bool, history: dict[int, int],
-                   seen: int, depth: int, *, max_work: int | None = None) -> int:
+                   seen: int, depth: int, *, pair_states: dict[int, int] | None = None,
+                   pair_counts: int = 0, max_work: int | None = None) -> int:
         """Winner with ``color`` to move at the current board, reached by a path whose
-        arrangements (since the root or the last threat) are ``history`` (arrangement -> latest
-        index), ``seen`` the mask of their stone counts, and ``depth`` its length.
-        ``passed``: the last move was a pass. With ``max_work``, 0 where the search needs
-        more nodes than that (what it proved on the way stays in the table)."""
-        saved = self.history, self.seen
+        arrangements (since the root or the last threat or pair of passes) are ``history``
+        (arrangement -> latest index), whose pair states (:func:`pair_state`) are
+        ``pair_states`` (-> index), ``pair_counts`` the mask of their stone counts, ``seen``
+        the mask of the stone counts of both, and ``depth`` its length. ``passed``: the last
+        move was a pass. With ``max_work``, 0 where the search needs more nodes than that
+        (what it proved on the way stays in the table)."""
+        saved = self.history, self.seen, self.pair_states, self.pair_counts, self.pair_key
         own_max = self.max_nodes
         stop = None if max_work is None else self.nodes + max_work + 1
         if stop is not None and (own_max is None or stop < own_max):
@@ -507,30 +549,37 @@ class Engine:
             try:
                 self.history = history
                 self.seen = seen
+                self.pair_states = {} if pair_states is None else pair_states
+                self.pair_counts = pair_counts
+                self.pair_key = 0
+                for k in self.pair_states:
+                    self.pair_key ^= k
                 phi, _, _ = self._root(color, nkt, passed, depth)
             except SearchLimit as e:
                 if stop is None or e.kind != "nodes":
                     raise
                 return 0
             finally:
-                self.history, self.seen = saved
+                (self.history, self.seen, self.pair_states, self.pair_counts,
+                 self.pair_key) = saved
                 if stop is not None:
                     self.max_nodes = own_max
                     self._next_check = self.nodes + 1  # the next node sets it afresh
         return color if phi == 0 else opponent(color)
 
     def known_winner(self, color: int, nkt: int, passed: bool, h: int, seen: int,
-                     path: Iterable[int]) -> tuple[int, int]:
+                     path: Iterable[int], pairs: Iterable[int] = ()) -> tuple[int, int]:
         """(winner, proof work) of arrangement ``h`` with ``color`` to move, read from the
         table without a search: a proof the engine already holds and may use on this path
-        (the rule of :meth:`_lookup`; ``seen`` and ``path`` are the stone counts and the
-        arrangements of the path *above* the position); (0, 0) when it holds none. A caller
-        that asks about many positions it met before (the tree builder) saves the expansion
-        and the children's look-ups a search from the root would make."""
-        phi, delta, *_ = self._lookup(color, nkt, passed, h, (1, 1), seen, path)
+        (the rule of :meth:`_lookup`; ``seen``, ``path`` and ``pairs`` are the stone counts,
+        the arrangements and the pair states of the path *above* the position); (0, 0) when
+        it holds none. A caller that asks about many positions it met before (the tree
+        builder) saves the expansion and the children's look-ups a search from the root would
+        make."""
+        phi, delta, *_ = self._lookup(color, nkt, passed, h, (1, 1), seen, path, pairs, 0)
         if phi and delta:
             return 0, 0
-        e = self.solved.data.get(self._solved_key(h, color, passed))
+        e = self.solved.data.get(self.solved_key(h, color, passed))
         return (color if phi == 0 else opponent(color)), (e[2] if e is not None else 0)
 
     def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
@@ -615,7 +664,7 @@ class Engine:
                 if p == PASS:
                     c = s0
                 else:
-                    w = self._static_after(color, cap)
+                    w = self.static_after(color, cap)
                     # a capture of the target creates an arrangement no ancestor can hold (they
                     # all hold the target): no count, so no proof through it is kept from any
                     # path
@@ -699,35 +748,50 @@ class Engine:
         return ex
 
     def _enter(self, p: int, color: int, h0: int, depth: int, threat: int, count: int,
-               seen: int, s0: int) -> tuple[Undo, int, dict[int, int] | None]:
+               seen: int, s0: int) -> _Token:
         """Play ``color``'s child move ``p`` (or pass) from the node at ``depth`` (arrangement
-        ``h0``, ``s0`` stones, path counts ``seen``) and extend the path: a pass records the
-        arrangement again one ply deeper; a play that used a threat (``threat`` >= 0) resets the
-        path to the two arrangements around it. ``count`` is the child's stone count. Returns
-        what :meth:`_leave` needs."""
+        ``h0``, ``s0`` stones, path counts ``seen``) and extend the path: a single pass records
+        the arrangement again one ply deeper; the second pass of a pair (``threat`` is
+        ``PAIR``) starts the history afresh from this arrangement and adds the pair state; a
+        play that used a threat (``threat`` >= 0) resets the history to the two arrangements
+        around it. ``count`` is the child's stone count. Returns what :meth:`_leave` needs."""
         board = self.board
         snap = board.snapshot()
         history = self.history
         if p == PASS:
+            if threat == PAIR:
+                key = pair_state(h0, 3 - color)
+                self.pair_states[key] = depth + 1
+                self.pair_key ^= key
+                token = (snap, key, history, self.pair_counts)
+                self.pair_counts |= 1 << s0
+                self.history = {h0: depth + 1}
+                self.seen = self.pair_counts
+                return token
             old = history[h0]
             history[h0] = depth + 1
-            return snap, old, None
+            return snap, old, None, 0
         board.play_fast(p, color)
         if threat >= 0:
             self.history = {h0: depth, board.hash: depth + 1}
-            self.seen = (1 << s0) | (1 << count)
-            return snap, -1, history
+            self.seen = self.pair_counts | (1 << s0) | (1 << count)
+            return snap, -1, history, 0
         history[board.hash] = depth + 1
         self.seen = seen | (1 << count)
-        return snap, -1, None
+        return snap, -1, None, 0
 
-    def _leave(self, p: int, h0: int, seen: int,
-               token: tuple[Undo, int, dict[int, int] | None]) -> None:
+    def _leave(self, p: int, h0: int, seen: int, token: _Token) -> None:
         """Undo :meth:`_enter`."""
-        snap, old, saved = token
+        snap, old, saved, pair_counts = token
         self.seen = seen
         if p == PASS:
-            self.history[h0] = old
+            if saved is not None:  # a pair: ``old`` is its pair state
+                del self.pair_states[old]
+                self.pair_key ^= old
+                self.pair_counts = pair_counts
+                self.history = saved
+            else:
+                self.history[h0] = old
             return
         if saved is not None:
             self.history = saved
@@ -736,45 +800,46 @@ class Engine:
         self.board.undo(snap)
 
     def _lookup(self, color: int, nkt: int, passed: bool, h: int, est: tuple[int, int],
-                seen: int, path: Iterable[int]
+                seen: int, path: Iterable[int], pairs: Iterable[int], pair_key: int
                 ) -> tuple[int, int, int, int, frozenset[int] | None, bool]:
         """(phi, delta, lo, hi) of a child position: a solved result when the table holds one
         whose proof is valid here, else the work numbers or the initial estimate (then
-        ``lo > hi``). ``seen`` is the mask of stone counts of the arrangements the child's
-        path already holds and ``path`` those arrangements: a stored proof that creates an
-        arrangement with one of those counts might play into a repetition here, so it is used
-        only if its exact set of created arrangements (kept for small proofs) misses ``path``.
-        Then that set (None: unknown or too large), and whether the result holds at every
-        balance (its proof never meets a repetition)."""
-        # the table key (:meth:`_solved_key`, written out: this runs once per child per visit)
+        ``lo > hi``). ``seen`` is the mask of stone counts of the arrangements and pair states
+        the child's path already holds, ``path`` those arrangements and ``pairs`` those pair
+        states: a stored proof that creates an arrangement or a pair state with one of those
+        counts might play into a repetition, or end the game by a pair, here, so it is used
+        only if its exact set of created arrangements and pair states (kept for small proofs)
+        misses both. Then that set (None: unknown or too large), and whether the result holds
+        at every balance (its proof never meets a repetition)."""
+        # the table key (:meth:`solved_key`, written out: this runs once per child per visit)
         sk = h ^ _SIDE_KEY[color]
-        if passed and (self.live or color == self.defender):
+        if passed:
             sk ^= _PASS_KEY
         e = self.solved.data.get(sk)
         if e is not None:
             # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
             if nkt >= e[1]:
                 lo, hi, cs = e[5], e[6], e[8]
-                if _fits(lo, hi, cs, seen, path):
+                if _fits(lo, hi, cs, seen, path, pairs):
                     return ((0, INF, lo, hi, cs, e[1] == NEG) if color == BLACK
                             else (INF, 0, lo, hi, cs, e[1] == NEG))
             if nkt <= e[0]:
                 lo, hi, cs = e[3], e[4], e[7]
-                if _fits(lo, hi, cs, seen, path):
+                if _fits(lo, hi, cs, seen, path, pairs):
                     return ((INF, 0, lo, hi, cs, e[0] == POS) if color == BLACK
                             else (0, INF, lo, hi, cs, e[0] == POS))
         if self.borrowed is not None:
-            e = self.borrowed.get(self._solved_key(h, color, passed, live=self.borrowed_live))
+            e = self.borrowed.get(sk)
             if e is not None:
                 bw = self.borrowed_winner
                 if bw == BLACK:
                     ok, lo, hi, cs, kf = nkt >= e[1], e[5], e[6], e[8], e[1] == NEG
                 else:
                     ok, lo, hi, cs, kf = nkt <= e[0], e[3], e[4], e[7], e[0] == POS
-                if ok and _fits(lo, hi, cs, seen, path):
+                if ok and _fits(lo, hi, cs, seen, path, pairs):
                     return ((0, INF, lo, hi, cs, kf) if color == bw
                             else (INF, 0, lo, hi, cs, kf))
-        w = self.work.data.get(sk ^ _NKT_KEY[nkt])
+        w = self.work.data.get(sk ^ _NKT_KEY[nkt] ^ pair_key)
         if w is not None:
             return w[0], w[1], NO_RANGE, -1, None, False
         return est[0], est[1], NO_RANGE, -1, None, False
@@ -788,12 +853,12 @@ class Engine:
         ``color`` the same way (:meth:`_simulate`), once per child."""
         if 0 not in phis:
             return None  # no sibling lost yet: most calls (86% in gop/19747 B), found in C
-        key = self._solved_key(e_hash[sel[best]], color, passed) ^ _NKT_KEY[nkt]
+        key = self.solved_key(e_hash[sel[best]], color, passed) ^ _NKT_KEY[nkt]
         if key in self._sim_tried:
             return None
         for j in range(len(sel)):
             if phis[j] == 0 and j != best:
-                sib = self._solved_key(e_hash[sel[j]], color, e_moves[sel[j]] == PASS)
+                sib = self.solved_key(e_hash[sel[j]], color, e_moves[sel[j]] == PASS)
                 e = self.solved.get(sib)
                 if sib in self._best and e is not None and e[2] >= SIM_MIN_WORK:
                     break
@@ -827,11 +892,11 @@ class Engine:
         attacker = self.attacker
         opp = 3 - color
         start = self.nodes
-        sk = self._solved_key(h0, color, passed)
+        sk = self.solved_key(h0, color, passed)
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
         e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_eye = ex
         if color == win:
-            m = self._best.get(self._solved_key(h0 ^ shadow, color, passed))
+            m = self._best.get(self.solved_key(h0 ^ shadow, color, passed))
             if m is None or m not in e_moves:
                 return None
             order = [e_moves.index(m)]
@@ -846,12 +911,13 @@ class Engine:
             h = e_hash[i]
             w = e_win[i]
             if p == PASS:
-                if color == attacker and not self.live:
+                if passed:
+                    return None  # a pair of passes: left to the full search
+                if color == attacker and not self.live and len(history) == 1 and (
+                        nkt >= 0 if attacker == BLACK else nkt <= 0):
                     if color == win:
                         return None
-                    continue
-                if passed:
-                    w = self._end_by_passes()
+                    continue  # never the only win (module doc)
             elif h in history:
                 return None  # repetition: left to the full search
             c_lo, c_hi, c_cs, c_kf = _STATIC_AUX
@@ -869,7 +935,8 @@ class Engine:
                     return None
             else:
                 phi_c, delta_c, c_lo, c_hi, c_cs, c_kf = self._lookup(
-                    opp, nkt, p == PASS, h, e_est[i], seen, history)
+                    opp, nkt, p == PASS, h, e_est[i], seen, history, self.pair_states,
+                    self.pair_key)
                 won = delta_c == 0 if color == win else phi_c == 0
                 lost = phi_c == 0 if color == win else delta_c == 0
                 if lost:
@@ -889,7 +956,7 @@ class Engine:
         rec = NEG if black_wins else POS
         self.solved.record(sk, black_wins, rec if kofree and self.options.kofree else nkt,
                            self.nodes - start + 1, lo, hi, created)
-        self.work.discard(sk ^ _NKT_KEY[nkt])
+        self.work.discard(sk ^ _NKT_KEY[nkt] ^ self.pair_key)
         if color == win:
             self._best[sk] = e_moves[order[0]]
         return lo, hi, created, kofree
@@ -931,24 +998,39 @@ class Engine:
         rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
         has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
         step = -1 if color == BLACK else 1
+        pairs = self.pair_states
+        pair_key = self.pair_key
         for i in range(len(e_moves)):
             p = e_moves[i]
             h = e_hash[i]
             w = e_win[i]
+            dep0 = NO_DEP  # the path index a static result relies on
             if p == PASS:
-                if color == attacker and not live:
-                    continue
                 idx = -1
                 if passed:
-                    w = self._end_by_passes()  # two passes end the game
+                    # the second pass of a pair: the game ends where the pair state stood
+                    # before on the path (that index is what the result relies on), else
+                    # the game goes on afresh (PAIR)
+                    at = pairs.get(pair_state(h0, opp), -1) if pairs else -1
+                    if at >= 0:
+                        w = self.end_by_passes()
+                        dep0 = at
+                    else:
+                        idx = PAIR
+                elif color == attacker and not live and len(history) == 1 and (
+                        nkt >= 0 if attacker == BLACK else nkt <= 0):
+                    continue  # the attacker's pass, never the only win here (module doc)
             else:
                 idx = history.get(h, -1)
                 if idx >= 0 and not has_threat:
                     if idx < rep_dep:
                         rep_dep = idx
                     continue
+                dep0 = NO_DEP if idx < 0 else idx
             static_aux = _STATIC_AUX
-            if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
+            if idx == PAIR:
+                pass  # searched (or looked up) as the position after the pair
+            elif not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker  # the attacker captures at once, or ataris with no escape
                 static_aux = _forced_aux(e_cap[i], e_ccnt[i])
             elif not w and idx < 0:
@@ -958,9 +1040,10 @@ class Engine:
                     static_aux = (ew[0], ew[1], ew[2], True)
             sel.append(i)
             c_threat.append(idx)
-            # the arrangement a move creates, as a stone count for the proof's range; none for a
-            # pass (nothing new) or a capture of the target (the expansion gives it no count)
-            c_cnt.append(NO_RANGE if p == PASS else e_cnt[i])
+            # the arrangement (or pair state) a move creates, as a stone count for the proof's
+            # range; none for a single pass (nothing new) or a capture of the target (the
+            # expansion gives it no count)
+            c_cnt.append(s0 if idx == PAIR else NO_RANGE if p == PASS else e_cnt[i])
             if w:
                 if w == color:  # the child (the opponent to move) has lost
                     phis.append(INF)
@@ -968,16 +1051,25 @@ class Engine:
                 else:
                     phis.append(0)
                     deltas.append(INF)
-                deps.append(NO_DEP if idx < 0 else idx)
+                deps.append(dep0)
                 aux.append(static_aux)
             else:
-                # a threat resets the history to this position and the child
-                if idx < 0:
+                if idx == -1:
                     phi_c, delta_c, lo, hi, cs, kf = self._lookup(
-                        opp, nkt, p == PASS, h, e_est[i], seen, history)
+                        opp, nkt, p == PASS, h, e_est[i], seen, history, pairs, pair_key)
+                elif idx == PAIR:
+                    # after a pair: the history holds this arrangement alone, the balance is 0
+                    # (so the result holds whatever the balance here), one pair state more
+                    ps = pair_state(h0, opp)
+                    phi_c, delta_c, lo, hi, cs, kf = self._lookup(
+                        opp, 0, False, h, e_est[i], self.pair_counts | (1 << s0), (h0,),
+                        (ps, *pairs), pair_key ^ ps)
+                    kf = True
                 else:
+                    # a threat resets the history to this position and the child
                     phi_c, delta_c, lo, hi, cs, kf = self._lookup(
-                        opp, nkt + step, False, h, e_est[i], 1 << s0, (h0,))
+                        opp, nkt + step, False, h, e_est[i], self.pair_counts | (1 << s0),
+                        (h0,), pairs, pair_key)
                 aux.append((lo, hi, cs, kf))
                 phis.append(phi_c)
                 deltas.append(delta_c)
@@ -1018,12 +1110,12 @@ class Engine:
             # descend into the best child
             p = e_moves[sel[best]]
             idx = c_threat[best]
-            child_nkt = nkt if idx < 0 else nkt + step
-            child_passed = p == PASS
+            child_nkt = nkt if idx == -1 else 0 if idx == PAIR else nkt + step
+            child_passed = p == PASS and idx != PAIR
             tok = self._enter(p, color, h0, depth, idx, c_cnt[best], seen, s0)
             try:
                 sim = None
-                if idx < 0 and self.nodes >= self._sim_from:
+                if idx == -1 and self.nodes >= self._sim_from:
                     sim = self._try_simulation(opp, child_nkt, child_passed, depth + 1,
                                                sel, e_moves, e_hash, phis, best)
                 if sim is not None:
@@ -1032,7 +1124,7 @@ class Engine:
                 else:
                     r_phi, r_delta, r_dep, r_lo, r_hi, r_cs, r_kf = self._mid(
                         opp, child_nkt, child_passed, depth + 1, c_th.phi, c_th.delta)
-                    r_aux = (r_lo, r_hi, r_cs, r_kf)
+                    r_aux = (r_lo, r_hi, r_cs, r_kf or idx == PAIR)
             finally:
                 self._leave(p, h0, seen, tok)
             phis[best] = r_phi
@@ -1043,7 +1135,7 @@ class Engine:
             deps[best] = r_dep
 
         # --- store --------------------------------------------------------------------------
-        sk = self._solved_key(h0, color, passed)
+        sk = self.solved_key(h0, color, passed)
         if phi == 0 or delta == 0:
             dep = solved_dependency(phi == 0, deltas, deps, rep_dep, depth)
             # the arrangements this proof creates: the chosen winning child's, or every child's
@@ -1069,14 +1161,16 @@ class Engine:
             cap = self.options.created_max
             for i in chosen:
                 c_lo, c_hi, cs, _ = aux[i]
-                lo, hi, created = _merge_created(lo, hi, created, c_cnt[i], e_hash[sel[i]],
+                made = e_hash[sel[i]] if c_threat[i] != PAIR else pair_state(h0, opp)
+                lo, hi, created = _merge_created(lo, hi, created, c_cnt[i], made,
                                                  c_lo, c_hi, cs, cap)
             if dep == NO_DEP:
                 black_wins = (color if phi == 0 else opp) == BLACK
                 rec = nkt if not (kofree and self.options.kofree) else NEG if black_wins else POS
                 self.solved.record(sk, black_wins, rec, self.nodes - start_nodes, lo, hi,
                                    created)
-                self.work.discard(sk ^ _NKT_KEY[nkt])
+                self.work.discard(sk ^ _NKT_KEY[nkt] ^ self.pair_key)
             return phi, delta, dep, lo, hi, created, kofree
-        self.work.store(sk ^ _NKT_KEY[nkt], phi, delta, self.nodes - start_nodes)
+        self.work.store(sk ^ _NKT_KEY[nkt] ^ self.pair_key, phi, delta,
+                        self.nodes - start_nodes)
         return phi, delta, NO_DEP, NO_RANGE, -1, None, False

@@ -178,9 +178,7 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
 
     def winning_moves(k: int) -> tuple[int, ...]:
         out = []
-        candidates = list(bits(problem.board().empty & problem.region))
-        if color == problem.defender:
-            candidates.append(PASS)
+        candidates = [*bits(problem.board().empty & problem.region), PASS]
         for m in candidates:
             before = engine.nodes
             w = engine.solve_after(color, m, k)

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from .board import BLACK, bits, opponent
 from .coords import PASS
 from .problem import Problem
-from .search import Engine, SearchLimit, SearchOptions, deep_search
+from .search import Engine, SearchLimit, SearchOptions, deep_search, pair_state
 
 
 MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
@@ -72,19 +72,22 @@ class _Nodes:
     def __init__(self) -> None:
         self.move = array("h")
         self.color = array("b")
-        self.flags = array("B")  # bit 0: threat; bits 1-2: index in _GOOD; bits 3-4: in _ENDS
+        # bit 0: threat; bits 1-2: index in _GOOD; bits 3-4: in _ENDS; bit 5: the second pass
+        # of a pair that does not end the game
+        self.flags = array("B")
         self.captures = array("H")  # stones the move captured
         self.plies = array("i")
         self.size = array("i")
         self.origin: dict[int, int] = {}  # a node given a copy -> the node copied
         self.copied: set[int] = set()  # the nodes copied
 
-    def add(self, color: int, move: int, threat: bool = False, captures: int = 0) -> int:
+    def add(self, color: int, move: int, threat: bool = False, captures: int = 0,
+            pair: bool = False) -> int:
         """Append a node (its subtree ends right after it until :meth:`close`)."""
         i = len(self.move)
         self.move.append(move)
         self.color.append(color)
-        self.flags.append(1 if threat else 0)
+        self.flags.append((1 if threat else 0) | (32 if pair else 0))
         self.captures.append(captures)
         self.plies.append(0)
         self.size.append(1)
@@ -138,10 +141,11 @@ class _Shared(_Nodes):
         self.virtual = 0  # nodes the references stand for, beyond their own, so far
         self.before = array("q")  # ``virtual`` when each node was added
 
-    def add(self, color: int, move: int, threat: bool = False, captures: int = 0) -> int:
+    def add(self, color: int, move: int, threat: bool = False, captures: int = 0,
+            pair: bool = False) -> int:
         self.before.append(self.virtual)
         self.full.append(1)
-        return super().add(color, move, threat, captures)
+        return super().add(color, move, threat, captures, pair)
 
     def close(self, i: int) -> None:
         super().close(i)
@@ -197,6 +201,12 @@ class TreeNode:
     def threat(self) -> bool:
         """The move recreates an arrangement: a ko threat was used first."""
         return bool(self._nodes.flags[self._i] & 1)
+
+    @property
+    def pair(self) -> bool:
+        """The move is the second pass of a pair that does not end the game: both sides
+        played elsewhere, the history starts afresh and the ko threats are gone."""
+        return bool(self._nodes.flags[self._i] & 32)
 
     @property
     def captures(self) -> int:
@@ -460,7 +470,7 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                     parent = hist
                     hist, tok = b.enter(c, mover, hist, depth)
                     path.append((tok, parent))
-                    passed, nkt = c.move == PASS, c.nkt
+                    passed, nkt = c.passed, c.nkt
                     mover, depth = opponent(mover), depth + 1
                     kids = b.children(mover, nkt, passed, hist)
                     if mover == winner:
@@ -481,8 +491,9 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                         max(estimates), longest)
 
 
-# kind, board snapshot, hash, old index, old masks of stone counts and of pairs of counts
-_Token = tuple[str, tuple[int, int, int], int, int, int, int]
+# kind, board snapshot, hash (or pair state), old index, old masks of stone counts and of pairs
+# of counts, old mask of the pair states' counts and old key of the pair states
+_Token = tuple[str, tuple[int, int, int], int, int, int, int, int, int]
 # a subtree line() built: its node, the pair bits of every play probed in it, and the
 # arrangements of the history above it that those plays recreate (what shaped it)
 _Variant = tuple[int, int, frozenset[int]]
@@ -515,16 +526,22 @@ class _Child:
     captured: int
     hash: int
     repeat: int  # path index of the arrangement the play repeats, -1 for none
-    nkt: int
+    nkt: int  # the balance after the move
     static: int  # winner fixed by the play itself, 0 if none
     end: str
+    pair: bool = False  # the second pass of a pair that does not end the game
+
+    @property
+    def passed(self) -> bool:
+        """The position after the move is one where a pass would make a pair."""
+        return self.move == PASS and not self.pair
 
 
 class _Walked:
     """What :meth:`_Builder.unshaped` keeps of a node it walked: the node's position, the
     pair bits its mover's plays may reach (:func:`_reach`), whether it is a leaf, the (node,
-    move) of its children but threats (a reference's own move leads to the node it refers
-    to), and the arrangements the plays probed there lead to (None until the walk needs
+    move) of its children but threats and the second passes of pairs (a reference's own
+    move leads to the node it refers to), and the arrangements the plays probed there lead to (None until the walk needs
     them)."""
 
     __slots__ = ("at", "reach", "leaf", "kids", "made")
@@ -570,7 +587,7 @@ class _Builder:
         # balance, passed, winner) -> up to VARIANTS of (node, pair bits of the arrangements
         # every play probed in the subtree leads to, the arrangements of the history above it
         # that those plays recreate); see line()
-        self.built: dict[tuple[int, int, int, bool, int], list[_Variant]] = {}
+        self.built: dict[tuple[int, int, int, bool, int, int], list[_Variant]] = {}
         self.probes = 0  # those pair bits for the subtree being built
         # full trees: the pair bits of the plays probed below a node, for subtrees of at least
         # BELOW_MIN nodes (unshaped() walks into the others)
@@ -591,8 +608,14 @@ class _Builder:
         self.attacker = problem.attacker
         self.defender = problem.defender
         self.target = problem.target
-        self.seen = 0  # stone counts of the arrangements in the history (see search.py)
-        self.pairs = 0  # their (black, white) counts, one bit a pair (see pair())
+        # stone counts of the arrangements in the history and of the pair states (search.py)
+        self.seen = 0
+        self.pairs = 0  # the (black, white) counts of the history, one bit a pair (pair())
+        # the pair states on the path (search.pair_state -> index), the mask of their stone
+        # counts, and the XOR of their keys (the same set of pair states, the same key)
+        self.pair_states: dict[int, int] = {}
+        self.pair_counts = 0
+        self.pair_key = 0
 
     # --- the game, as the engine plays it ---------------------------------------------------
     def children(self, color: int, nkt: int, passed: bool,
@@ -627,14 +650,18 @@ class _Builder:
             static, end = 0, ""
             if color == self.attacker and cap & self.target:
                 static, end = self.attacker, "capture"
-            elif color == self.defender and self.engine._benson_alive(h):
+            elif color == self.defender and self.engine.benson_alive(h):
                 static, end = self.defender, "alive"
             board.undo(snap)
             out.append(_Child(p, cap, h, idx, nkt + step if idx >= 0 else nkt, static, end))
-        static, end = 0, ""
-        if passed:
-            static, end = self.engine._end_by_passes(), "passes"
-        out.append(_Child(PASS, 0, board.hash, -1, nkt, static, end))
+        if not passed:
+            out.append(_Child(PASS, 0, board.hash, -1, nkt, 0, ""))
+        elif pair_state(board.hash, opponent(color)) in self.pair_states:
+            # the pair state stood before: the game ends
+            out.append(_Child(PASS, 0, board.hash, -1, nkt, self.engine.end_by_passes(),
+                              "passes"))
+        else:  # both sides play elsewhere: the game goes on afresh at balance 0
+            out.append(_Child(PASS, 0, board.hash, -1, 0, 0, "", True))
         self.last_probes = probes
         self.last_hits = hits
         return out
@@ -646,22 +673,32 @@ class _Builder:
         h0 = board.hash
         snap = board.snapshot()
         seen, pairs = self.seen, self.pairs
+        pair_counts, pair_key = self.pair_counts, self.pair_key
+        s0 = (board.black | board.white).bit_count()
+        if c.pair:
+            key = pair_state(h0, opponent(color))
+            self.pair_states[key] = depth + 1
+            self.pair_counts |= 1 << s0
+            self.pair_key ^= key
+            self.seen = self.pair_counts
+            self.pairs = self.pair()
+            return {h0: depth + 1}, ("pair", snap, key, 0, seen, pairs, pair_counts, pair_key)
         if c.move == PASS:
             old = history.get(h0, -1)
             history[h0] = depth + 1
-            return history, ("pass", snap, h0, old, seen, pairs)
-        s0 = (board.black | board.white).bit_count()
+            return history, ("pass", snap, h0, old, seen, pairs, pair_counts, pair_key)
         p0 = self.pair()
         board.play_fast(c.move, color)
         count = (board.black | board.white).bit_count()
         if c.repeat >= 0:
-            self.seen = (1 << s0) | (1 << count)
+            self.seen = self.pair_counts | (1 << s0) | (1 << count)
             self.pairs = p0 | self.pair()
-            return {h0: depth, board.hash: depth + 1}, ("threat", snap, 0, 0, seen, pairs)
+            return {h0: depth, board.hash: depth + 1}, ("threat", snap, 0, 0, seen, pairs,
+                                                        pair_counts, pair_key)
         self.seen = seen | (1 << count)
         self.pairs = pairs | self.pair()
         history[board.hash] = depth + 1
-        return history, ("play", snap, board.hash, 0, seen, pairs)
+        return history, ("play", snap, board.hash, 0, seen, pairs, pair_counts, pair_key)
 
     def pair(self) -> int:
         """The current arrangement's bit in ``pairs``: its (black, white) stone counts."""
@@ -669,8 +706,10 @@ class _Builder:
         return 1 << ((b.black.bit_count() * _PAIR + b.white.bit_count()) & _PAIRS)
 
     def leave(self, token: _Token, history: dict[int, int]) -> None:
-        kind, snap, h, old, self.seen, self.pairs = token
-        if kind == "pass":
+        kind, snap, h, old, self.seen, self.pairs, self.pair_counts, self.pair_key = token
+        if kind == "pair":
+            del self.pair_states[h]
+        elif kind == "pass":
             if old < 0:
                 del history[h]
             else:
@@ -693,11 +732,12 @@ class _Builder:
         hist, tok = self.enter(c, color, history, depth)
         before = self.engine.nodes
         try:
-            w = self.engine.solve_here(opponent(color), c.nkt, c.move == PASS, hist,
-                                       self.seen, depth + 1, max_work=limit)
+            w = self.engine.solve_here(opponent(color), c.nkt, c.passed, hist, self.seen,
+                                       depth + 1, pair_states=self.pair_states,
+                                       pair_counts=self.pair_counts, max_work=limit)
             if not w:
                 return 0, 0
-            key = self.engine._solved_key(self.board.hash, opponent(color), c.move == PASS)
+            key = self.engine.solved_key(self.board.hash, opponent(color), c.passed)
             e = self.engine.solved.get(key)
             work = e[2] if e is not None else self.engine.nodes - before
         finally:
@@ -706,12 +746,12 @@ class _Builder:
 
     def known(self, c: _Child, color: int, history: dict[int, int]) -> tuple[int, int]:
         """(winner, proof work) of the position after ``c`` if the engine holds a proof of it
-        that it may use on this path (none is read through a threat, which resets the
-        path), else (0, 0)."""
-        if c.repeat >= 0:
+        that it may use on this path (none is read through a threat or a pair of passes,
+        which reset the path), else (0, 0)."""
+        if c.repeat >= 0 or c.pair:
             return 0, 0
-        return self.engine.known_winner(opponent(color), c.nkt, c.move == PASS, c.hash,
-                                        self.seen, history)
+        return self.engine.known_winner(opponent(color), c.nkt, c.passed, c.hash,
+                                        self.seen, history, self.pair_states)
 
     # --- building ------------------------------------------------------------------------------
     def root_moves(self, color: int, balance: int) -> tuple[dict[int, int],
@@ -722,12 +762,10 @@ class _Builder:
         history = {board.hash: 0}
         self.seen = 1 << (board.black | board.white).bit_count()
         self.pairs = self.pair()
+        self.pair_states, self.pair_counts, self.pair_key = {}, 0, 0
         scored = []
         for c in self.children(color, balance, False, history):
-            if color == self.attacker and c.move == PASS:
-                w, work = self.defender, 0  # the defender passes back and the game ends
-            else:
-                w, work = self.winner_after(c, color, history, 0)
+            w, work = self.winner_after(c, color, history, 0)
             scored.append((c, w, work))
         return history, scored
 
@@ -779,7 +817,7 @@ class _Builder:
                 and time.monotonic() > self.deadline:
             raise TreeTooLarge("the tree ran over its time limit")
         nodes = self.nodes
-        i = nodes.add(color, c.move, c.repeat >= 0, c.captured.bit_count())
+        i = nodes.add(color, c.move, c.repeat >= 0, c.captured.bit_count(), c.pair)
         if c.static:
             nodes.set_end(i, c.end)
             return i
@@ -803,7 +841,7 @@ class _Builder:
         hits, self.hits = self.hits, {}
         hist, tok = self.enter(c, color, history, depth)
         try:
-            self.expand(i, opponent(color), c.nkt, c.move == PASS, hist, depth + 1, winner)
+            self.expand(i, opponent(color), c.nkt, c.passed, hist, depth + 1, winner)
         finally:
             self.leave(tok, history)
         nodes.close(i)
@@ -828,13 +866,15 @@ class _Builder:
             variants.append((i, mine, frozenset(shaped) if shaped else _UNSHAPED))
         return i
 
-    @staticmethod
-    def built_key(c: _Child, color: int, winner: int) -> tuple[int, int, int, bool, int]:
+    def built_key(self, c: _Child, color: int, winner: int
+                  ) -> tuple[int, int, int, bool, int, int]:
         """The key of ``built`` for the subtree below ``color``'s move ``c`` that ``winner``
-        wins: the position after it, the mover, the balance, the pass state, the winner."""
-        return c.hash, color, c.nkt, c.move == PASS, winner
+        wins: the position after it, the mover, the balance, the pass state, the winner and
+        the pair states of the path below the move."""
+        key = self.pair_key ^ pair_state(c.hash, opponent(color)) if c.pair else self.pair_key
+        return c.hash, color, c.nkt, c.passed, winner, key
 
-    def fitting(self, key: tuple[int, int, int, bool, int], c: _Child, color: int,
+    def fitting(self, key: tuple[int, int, int, bool, int, int], c: _Child, color: int,
                 history: dict[int, int], outer: int
                 ) -> tuple[_Variant, dict[int, int]] | None:
         """The first subtree built for ``key`` that may stand below ``color``'s move ``c``
@@ -879,8 +919,8 @@ class _Builder:
         10,911 nodes instead of 22,789). It plays the probes only at nodes where the pair
         bits allow a clash, and enters a subtree only if its own pair bits do; what it
         learns of a node is kept for the next walk (:class:`_Walked`: gop/20272 B's compact
-        build walked 18,846 subtrees 57,296 times in its first 240 s). Below a threat, which
-        starts the history afresh, nothing is probed."""
+        build walked 18,846 subtrees 57,296 times in its first 240 s). Below a threat or a
+        pair of passes, which start the history afresh, nothing is probed."""
         board, region, target = self.board, self.problem.region, self.target
         below, walked = self.below, self.walked
         if len(walked) >= self.WALKED_MAX:
@@ -936,7 +976,7 @@ class _Builder:
         origin, move, flags = nodes.origin, nodes.move, nodes.flags
         kids = nodes.children(k)
         return _Walked(at, mover, not kids, [(origin.get(kid, kid), move[kid]) for kid in kids
-                                             if not flags[kid] & 1])
+                                             if not flags[kid] & 33])
 
     def expand(self, node: int, color: int, nkt: int, passed: bool,
                history: dict[int, int], depth: int, winner: int) -> None:
@@ -1032,10 +1072,11 @@ class _Builder:
         moves are looked for first."""
         return self.board.liberties(self._target_blocks())
 
-    def _never_wins(self, c: _Child, color: int) -> bool:
+    @staticmethod
+    def _never_wins(c: _Child, color: int) -> bool:
         """A move of ``color`` not worth a search for a win: a static result (a win is taken
-        before any search), or the attacker's pass, which never wins."""
-        return bool(c.static) or (c.move == PASS and color == self.attacker)
+        before any search)."""
+        return bool(c.static)
 
     def unmeasured_pick(self, cands: list[_Child]) -> _Child:
         """The winner's move in a full tree where the lookahead measured nothing: the
@@ -1138,7 +1179,7 @@ class _Builder:
     def size_key(self, color: int, nkt: int, passed: bool,
                  winner: int) -> tuple[int, int, int]:
         """The lookahead tables' key of the current position with ``color`` to move."""
-        return self.engine._solved_key(self.board.hash, color, passed), nkt, winner
+        return self.engine.solved_key(self.board.hash, color, passed), nkt, winner
 
     def _objective(self, size: int, plies: int) -> tuple[int, int]:
         return (size, plies) if self.full else (plies, size)
@@ -1190,7 +1231,7 @@ class _Builder:
             return 1, 1
         hist, tok = self.enter(c, color, history, depth)
         try:
-            size, plies = self.estimate(opponent(color), c.nkt, c.move == PASS, hist,
+            size, plies = self.estimate(opponent(color), c.nkt, c.passed, hist,
                                         depth + 1, winner, bound - 1)
         finally:
             self.leave(tok, history)
@@ -1261,7 +1302,7 @@ class _Builder:
     def _plain(self, kids: list[_Child], winner: int) -> bool:
         """In a readable tree, stop where the outcome is plain: the defender has won and the
         target is unconditionally alive."""
-        return winner == self.defender and self.engine._benson_alive(self.board.hash)
+        return winner == self.defender and self.engine.benson_alive(self.board.hash)
 
 
 __all__ = ["MODES", "TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TreeTooLarge",

@@ -91,7 +91,7 @@ from . import __version__
 from .board import BLACK, WHITE, bits, color_name, opponent
 from .coords import PASS, from_sgf, to_gtp, to_sgf
 from .problem import Problem, ProblemError
-from .search import Engine, SearchLimit
+from .search import Engine, SearchLimit, pair_state
 from .sgf import SgfError, SgfNode, parse_problem, read_tree, split_collection
 from .solver import K, Solution, solve
 
@@ -355,13 +355,17 @@ class LinePosition:
         self.engine = Engine(problem, tt_size=tt_size, deadline=deadline)
         self.board = self.engine.board
         self.history: dict[int, int] = {self.board.hash: 0}
-        self.seen = 1 << self._count()  # the stone counts of the arrangements in the history
+        # the pair states of the line (search.pair_state -> index) and their stone counts
+        self.pair_states: dict[int, int] = {}
+        self.pair_counts = 0
+        # the stone counts of the arrangements in the history and of the pair states
+        self.seen = 1 << self._count()
         self.depth = 0
         self.passed = False
         self.nkt = nkt
         self.ended = 0  # the winner, once a play decided the game
         self._stack: list[tuple[tuple[int, int, int], dict[int, int], int, int, bool, int,
-                                int]] = []
+                                int, dict[int, int], int]] = []
 
     def _count(self) -> int:
         return (self.board.black | self.board.white).bit_count()
@@ -377,14 +381,27 @@ class LinePosition:
         if self.ended:
             raise IllegalLine("over", "the game is already decided")
         save = (b.snapshot(), self.history, self.seen, self.depth, self.passed, self.nkt,
-                self.ended)
+                self.ended, self.pair_states, self.pair_counts)
         if move == PASS:
-            if self.passed:
-                self.ended = self.problem.defender  # two passes: the target stands
-            history = dict(self.history)
-            history[b.hash] = self.depth + 1
             self._stack.append(save)
-            self.history, self.depth, self.passed = history, self.depth + 1, True
+            if not self.passed:
+                history = dict(self.history)
+                history[b.hash] = self.depth + 1
+                self.history, self.depth, self.passed = history, self.depth + 1, True
+                return
+            # a pair of passes: the player who passed first moves next
+            state = pair_state(b.hash, opponent(color))
+            self.depth += 1
+            self.passed = False
+            if state in self.pair_states:
+                self.ended = self.engine.end_by_passes()  # it stood before: the game ends
+                return
+            # both sides play elsewhere: the history starts afresh, the threats are gone
+            self.pair_states = {**self.pair_states, state: self.depth}
+            self.pair_counts |= 1 << self._count()
+            self.history = {b.hash: self.depth}
+            self.seen = self.pair_counts
+            self.nkt = 0
             return
         pt = f"{to_sgf(move, size)} ({to_gtp(move, size)})"
         if (b.black | b.white) >> move & 1:
@@ -405,7 +422,7 @@ class LinePosition:
                                   f"{_side(color)} has no ko threat at balance {nkt:+d}")
             nkt += -1 if color == BLACK else 1
             history = {h0: self.depth, b.hash: self.depth + 1}
-            seen = (1 << c0) | (1 << self._count())
+            seen = self.pair_counts | (1 << c0) | (1 << self._count())
         else:
             history = dict(self.history)
             history[b.hash] = self.depth + 1
@@ -413,11 +430,11 @@ class LinePosition:
         self._stack.append(save)
         self.history, self.depth, self.passed, self.nkt = history, self.depth + 1, False, nkt
         self.seen = seen
-        self.ended = self.engine._static_after(color, cap)
+        self.ended = self.engine.static_after(color, cap)
 
     def pop(self) -> None:
         (snap, self.history, self.seen, self.depth, self.passed, self.nkt,
-         self.ended) = self._stack.pop()
+         self.ended, self.pair_states, self.pair_counts) = self._stack.pop()
         self.board.undo(snap)
 
     def winner(self, to_move: int) -> int:
@@ -425,18 +442,10 @@ class LinePosition:
         :class:`SearchLimit`)."""
         if self.ended:
             return self.ended
-        eng = self.engine
-        if hasattr(eng, "solve_here"):
-            return eng.solve_here(to_move, self.nkt, self.passed, dict(self.history),
-                                  self.seen, self.depth)
-        old = sys.getrecursionlimit()  # an engine without solve_here: seed its history
-        sys.setrecursionlimit(max(old, 20000))
-        try:
-            eng.history = dict(self.history)
-            phi = eng._root(to_move, self.nkt, self.passed, self.depth)[0]
-        finally:
-            sys.setrecursionlimit(old)
-        return to_move if phi == 0 else opponent(to_move)
+        return self.engine.solve_here(to_move, self.nkt, self.passed, dict(self.history),
+                                      self.seen, self.depth,
+                                      pair_states=dict(self.pair_states),
+                                      pair_counts=self.pair_counts)
 
     def winner_after(self, color: int, move: int, nkt: int | None = None) -> int | None:
         """The winner after ``color`` plays ``move`` here (at balance ``nkt``, default the
@@ -718,7 +727,11 @@ def _compare(res: Result, sol: Solution, line: LinePosition, correct: list[int],
         if m in best:
             res.add("wrong-line-works", f"the book calls {_side(c)} {_mv(m, size)} wrong, but "
                                         f"it {how}")
-    extra = sorted(best - set(correct) - set(wrong), key=_order)
+    # books never list a pass: where passing wins too (the group is dead, or alive, as it
+    # stands; or the attacker waits until the ko threats are gone), a note says so
+    extra = sorted(best - set(correct) - set(wrong) - {PASS}, key=_order)
+    if PASS in best and PASS not in correct and PASS not in wrong:
+        res.notes.append(f"passing also wins for {_side(c)}, who {how}")
     if not correct:
         res.add("no-answer", f"the book gives no correct first move; the solver: "
                              f"{sol.describe()}; best first moves: {_mvs(sorted(best, key=_order), size)}")
@@ -733,7 +746,7 @@ def _compare(res: Result, sol: Solution, line: LinePosition, correct: list[int],
 
 def _illegal_reason(problem: Problem, color: int, m: int) -> str | None:
     if m == PASS:
-        return "(a pass) never helps the attacker" if color == problem.attacker else None
+        return None
     if (problem.black | problem.white) >> m & 1:
         return "is on an occupied point"
     if not problem.region >> m & 1:
