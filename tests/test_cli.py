@@ -28,9 +28,9 @@ SETUP = "AB[ac][bc][cc][dc][ec][ed][ee][ef]AW[ad][bd][cd][dd][de][df]"
 SIX = f"(;GM[1]FF[4]SZ[6]PL[B]{SETUP}MA[ad])"
 SIX_WHITE = f"(;GM[1]FF[4]SZ[6]PL[W]{SETUP}MA[ad])"
 
-JSON_KEYS = {"file", "to_play", "attacker", "defender", "target", "threats", "winner",
-             "status", "by_threats", "moves", "best_moves", "best_threats", "best", "nodes",
-             "seconds", "limit", "inferred"}
+JSON_KEYS = {"file", "size", "to_play", "attacker", "defender", "target", "threats",
+             "winner", "status", "by_threats", "moves", "best_moves", "best_threats", "best",
+             "description", "nodes", "seconds", "limit", "inferred"}
 
 
 def run(*args: str):

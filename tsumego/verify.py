@@ -624,7 +624,7 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
             _check_book_moves(res, problem, c, correct, deadline, options.tt_size)
         return
     assert sol.best_moves is not None
-    best = set(sol.best_moves)
+    best: set[int] = set(sol.best_moves)
     res.solver_moves = [_pt(p, size) for p in sorted(best, key=_order)]
     res.best_threats = sol.best_threats
     bk = sol.best_threats
