@@ -360,6 +360,35 @@ def check_cmd(file: str, show: bool | None) -> None:
     sys.exit(EXIT_FINDINGS)
 
 
+@main.command("gtp", epilog=exit_codes_text("gtp"))
+@click.option("--time-limit", type=float, default=10.0, show_default=True,
+              help="Seconds for each genmove and each analysis; a search stopped by it says "
+                   "so.")
+@click.option("--threats", type=int, default=0, show_default=True,
+              help="Ko-threat balance of the games played, -2 to 2: positive means Black "
+                   "has that many more threats.")
+@click.option("--resign/--no-resign", default=True, show_default=True,
+              help="genmove resigns when every move loses (--no-resign: it plays on, the "
+                   "move whose refutation took the longest search).")
+@click.option("--tt-size", type=int, default=1_000_000, show_default=True,
+              help="Transposition table capacity (entries).")
+def gtp_cmd(time_limit: float, threats: int, resign: bool, tt_size: int) -> None:
+    """Run as a GTP engine on stdin and stdout, for board programs (Sabaki, GoGui...): it
+    solves the position on the board as a life-and-death problem, plays proven moves and
+    shows the correct moves with analyze commands."""
+    if time_limit <= 0:
+        fail("--time-limit must be positive")
+    if abs(threats) > K:
+        fail(f"--threats must be within -{K}..{K}: the ko-threat balances the rules define "
+             f"(docs/rules.md)")
+    if tt_size < 1024:
+        fail("--tt-size must be at least 1024")
+    from .gtp import GtpEngine, serve
+
+    serve(GtpEngine(time_limit=time_limit, threats=threats, resign=resign, tt_size=tt_size))
+    sys.exit(EXIT_OK)
+
+
 from .verify_cli import verify  # noqa: E402
 main.add_command(verify)
 
