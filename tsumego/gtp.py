@@ -954,11 +954,11 @@ class _Solver:
                 verb = "kills" if attacking else "lives"
                 if _needs(color, t):
                     n = abs(t)
-                    need = f"{side} needs {n} ko threat{'s' if n != 1 else ''}"
+                    need = f"; {side} needs {n} ko threat{'s' if n != 1 else ''}"
                 else:
                     n = abs(t) + 1
-                    need = f"unless {other} has {n} more ko threat{'s' if n != 1 else ''}"
-                return "ko", f"{side} to play {verb} with a ko {how}; {need}{at}"
+                    need = f", unless {other} has {n} more ko threat{'s' if n != 1 else ''}"
+                return "ko", f"{side} to play {verb} with a ko {how}{need}{at}"
             if attacking:
                 return "kill", f"{side} to play kills unconditionally {how}{at}"
             kind, words = self._life()

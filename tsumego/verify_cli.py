@@ -101,7 +101,7 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
         try:
             cache = Cache(cache_path, options)
         except Exception as e:
-            raise click.BadParameter(f"cannot open {cache_path}: {e}", param_hint="--cache")
+            fail(f"{cache_path}: cannot open the cache ({e})")
     show = show_progress(progress)
     start = time.monotonic()
     try:
