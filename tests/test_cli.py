@@ -456,3 +456,16 @@ def test_one_wording_for_each_input_fault(tmp_path, command, write_sgf):
     else:
         assert r.exit_code == EXIT_BAD_INPUT
         assert r.stderr.strip().startswith(f"tsumego: error: {garbage}: not an SGF file")
+
+
+def test_check_not_proved_gives_the_claim_then_the_failure(tmp_path):
+    out = tmp_path / "tree.sgf"
+    run("solve", "problems/one-eye.sgf", "-o", str(out), "--tree", "full", "--to-play", "B")
+    text = out.read_text()
+    out.write_text(text.replace("TSR[B:B:0:kill:full]", "TSR[B:W:0:kill:full]"))
+    r = run("check", str(out))
+    assert r.exit_code == 1
+    claim, failure = r.stdout.strip().splitlines()
+    assert claim == (f"{out}: the claim: Black to play, White wins at balance +0, status kill "
+                     f"(full tree, {text.count(';')} nodes)")
+    assert failure.startswith(f"{out}: NOT proved at (root): ")

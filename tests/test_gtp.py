@@ -341,3 +341,38 @@ def test_engine_never_raises_anything_but_gtp_errors():
                        ("genmove", [])]:
         with pytest.raises(GtpError):
             e.execute(name, args)
+
+
+def test_a_move_next_to_the_problem_sets_it_up_again_and_undo_takes_it_back(gtp):
+    gtp.ok(f"loadsgf {PROBLEMS / 'straight-three.sgf'} 1")
+    gtp.ok("play w G5")  # a liberty of Black's wall: the problem's surroundings change
+    status = gtp.ok("tsumego-status b")
+    assert "the problem is set up again from the board" in status
+    gtp.ok("undo")
+    assert gtp.ok("tsumego-status b") == "Black to play kills unconditionally with C7 (ca)"
+    assert "SQUARE A7 E7 A6 B6 C6 D6 E6" == gtp.ok("tsumego-problem").split("\n")[0]
+
+
+def test_a_new_balance_that_forbids_a_retake_played_sets_the_problem_up_again(gtp):
+    gtp.ok(f"loadsgf {PROBLEMS / 'direct-ko.sgf'} 1")
+    gtp.ok("tsumego-param threats -1")
+    gtp.ok("play b D7")
+    gtp.ok("play w E7")  # legal with White's threat
+    gtp.ok("tsumego-param threats 0")  # now it is not: the engine says so
+    status = gtp.ok("tsumego-status b")
+    assert "repeats an earlier position" in status and "set up again" in status
+    # the board is the problem's own start again: the file's problem is taken back
+    assert status.startswith("Black to play kills with a ko with D7 (da)")
+
+
+def test_moves_after_the_end_change_nothing(gtp):
+    gtp.ok(f"loadsgf {PROBLEMS / 'bent-four-corner.sgf'} 1")
+    assert gtp.ok("genmove w") in ("A6", "A7")  # White lives: the problem is decided
+    gtp.ok("play b B7")
+    gtp.ok("play w pass")
+    assert gtp.ok("tsumego-status b") == ("White has won: the target can no longer be "
+                                          "captured.")
+    assert gtp.ok("genmove b") == "resign" and gtp.ok("genmove w") == "pass"
+    for _ in range(4):  # genmove's pass, White's pass, B7, White's move
+        gtp.ok("undo")
+    assert gtp.ok("tsumego-status b").startswith("Black to play kills with a ko")

@@ -11,8 +11,8 @@ from pathlib import Path
 import click
 
 from .board import BLACK, color_from_name, opponent
-from .cliutil import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_LIMIT, EXIT_OK, exit_codes_text,
-                      fail, plural, progress, show_progress)
+from .cliutil import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_LIMIT, EXIT_OK,
+                      exit_codes_text, fail, plural, progress, show_progress)
 from .coords import Point
 from .diagram import problem_diagram
 from .problem import ProblemError
@@ -356,7 +356,8 @@ def check_cmd(file: str, show: bool | None) -> None:
         click.echo(f"{file}: proved: {what}")
         sys.exit(EXIT_OK)
     where = " ".join(result.path) or "(root)"
-    click.echo(f"{file}: NOT proved: {what}; fails at {where}: {result.reason}")
+    click.echo(f"{file}: the claim: {what}")
+    click.echo(f"{file}: NOT proved at {where}: {result.reason}")
     sys.exit(EXIT_FINDINGS)
 
 
@@ -385,7 +386,11 @@ def gtp_cmd(time_limit: float, threats: int, resign: bool, tt_size: int) -> None
         fail("--tt-size must be at least 1024")
     from .gtp import GtpEngine, serve
 
-    serve(GtpEngine(time_limit=time_limit, threats=threats, resign=resign, tt_size=tt_size))
+    try:
+        serve(GtpEngine(time_limit=time_limit, threats=threats, resign=resign,
+                        tt_size=tt_size))
+    except KeyboardInterrupt:
+        sys.exit(EXIT_INTERRUPTED)
     sys.exit(EXIT_OK)
 
 

@@ -32,7 +32,8 @@ EXIT_CODES: dict[str, tuple[tuple[int, str], ...]] = {
                (EXIT_BAD_INPUT, "bad input or options"),
                (EXIT_INTERRUPTED, "interrupted (what was done is written and cached)")),
     "gtp": ((EXIT_OK, "the controller sent quit or closed the input"),
-            (EXIT_BAD_INPUT, "bad options")),
+            (EXIT_BAD_INPUT, "bad options"),
+            (EXIT_INTERRUPTED, "interrupted (Ctrl-C)")),
 }
 
 

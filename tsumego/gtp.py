@@ -45,6 +45,7 @@ from .solver import K, solve
 from .verify import IllegalLine, LinePosition
 
 MAX_MAIN_LINE = 24  # plies of the main line shown at most
+KEEP_PROBLEMS = 8  # problems (and their search tables) remembered by their root position
 MIN_SIZE, MAX_SIZE = 2, 19
 
 
@@ -334,13 +335,23 @@ class GtpEngine:
         raise GtpError(f"no life-and-death problem on the board: {why}")
 
     def _anchor(self, problem: Problem, inferred: Inference | None, source: str) -> _Anchor:
+        """A problem whose root is the position on the board, remembered (with its engine's
+        tables) for a few problems."""
         line = LinePosition(problem, deadline=None, tt_size=self.tt_size, nkt=self.threats)
         frame = 0 if inferred is None else inferred.frame
         a = _Anchor(problem, inferred, frame, source, line)
+        self.known.pop(self._key(), None)
         self.known[self._key()] = a
+        while len(self.known) > KEEP_PROBLEMS:
+            oldest = next(k for k, v in self.known.items() if v is not self.anchor)
+            del self.known[oldest]
+            self.cache.clear()  # (its answers are keyed by the problem's identity)
         return a
 
     def _ensure_anchor(self, to_play: int) -> _Anchor:
+        """The problem: the current one, one whose root is the position on the board, or a
+        new one set up from the board."""
+        self._reanchor()
         if self.anchor is None:
             self.anchor = self._make_anchor(to_play)
             self.anchor_at = len(self.game)
@@ -414,13 +425,27 @@ class GtpEngine:
             self._reanchor()
 
     def _replay(self) -> None:
-        """Push the moves since the problem's root on its line again."""
+        """Push the moves since the problem's root on its line again (after an undo that
+        takes the problem back, or a new balance); where the line refuses one (a retake
+        that the new balance no longer allows), the problem is set up again from the
+        board."""
         a = self.anchor
         assert a is not None
         a.reset()
         for e in self.game[self.anchor_at:]:
-            e.pushed = a.push(e.color, e.move if e.move == PASS or
-                              a.problem.region >> e.move & 1 else PASS)
+            if a.line.ended:  # (moves after the end change nothing of the problem)
+                e.pushed = 0
+                continue
+            inside = e.move == PASS or a.problem.region >> e.move & 1
+            try:
+                e.pushed = a.push(e.color, e.move if inside else PASS)
+            except IllegalLine as err:
+                self._drop()
+                self.note = (f"{_side(e.color)} {_vertex(e.move, self.size)}: {err.text}; "
+                             "the problem is set up again from the board")
+                for later in self.game:
+                    later.pushed = 0
+                return
 
     # --- solving ----------------------------------------------------------------------------
     def analyze(self, color: int) -> Analysis:
@@ -1091,8 +1116,11 @@ def serve(engine: GtpEngine, stdin: TextIO | None = None, stdout: TextIO | None 
     inp = _Input(stdin if stdin is not None else sys.stdin, engine)
 
     def write(text: str) -> None:
-        out.write(text)
-        out.flush()
+        try:
+            out.write(text)
+            out.flush()
+        except (BrokenPipeError, ValueError):  # the controller has gone
+            raise SystemExit(0) from None
 
     while True:
         raw = inp.get()
