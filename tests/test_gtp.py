@@ -256,7 +256,7 @@ def test_gogui_setup_and_player(gtp):
     assert "gfx/Tsumego: correct moves/tsumego-gfx %m" in analyze
     for entry in analyze:
         kind, label, command = entry.split("/", 2)
-        assert kind in ("pstring", "gfx", "var", "string", "param")
+        assert kind in ("pstring", "gfx", "var", "string", "param", "none")
         assert command.split()[0] in gtp.ok("list_commands").split("\n")
 
 
@@ -376,3 +376,25 @@ def test_moves_after_the_end_change_nothing(gtp):
     for _ in range(4):  # genmove's pass, White's pass, B7, White's move
         gtp.ok("undo")
     assert gtp.ok("tsumego-status b").startswith("Black to play kills with a ko")
+
+
+def test_choosing_the_target(gtp):
+    """The stones sent by a board program carry no MA: the target is inferred, and
+    tsumego-target (GoGui: click a stone) chooses another."""
+    path = PROBLEMS / "semeai.sgf"
+    from tsumego.sgf import parse_position
+    from tsumego.coords import to_gtp
+    from tsumego.board import bits
+    pos = parse_position(path.read_bytes(), str(path))
+    gtp.ok(f"boardsize {pos.size}")
+    for color, stones in (("B", pos.board.black), ("W", pos.board.white)):
+        for p in bits(stones):
+            gtp.ok(f"play {color} {to_gtp(p, pos.size)}")
+    marked = to_gtp(pos.targets[0], pos.size)
+    gtp.ok(f"tsumego-target {marked}")
+    assert gtp.ok("tsumego-status b").startswith("Black to play kills unconditionally with B9")
+    assert marked in gtp.ok("tsumego-problem").split("\n")[0].split()
+    assert gtp.fails("tsumego-target E5") == "target ee is an empty point"
+    assert gtp.ok("tsumego-status b").startswith("Black to play kills unconditionally with B9")
+    gtp.ok("tsumego-target")  # back to the inference
+    assert not gtp.ok("tsumego-status b").startswith("Black to play kills")

@@ -255,6 +255,7 @@ class GtpEngine:
             "tsumego-problem": self.cmd_problem,
             "tsumego-explain": self.cmd_explain,
             "tsumego-param": self.cmd_param,
+            "tsumego-target": self.cmd_target,
             "analyze": self.cmd_analyze_once,
         }
 
@@ -656,6 +657,7 @@ class GtpEngine:
             "gfx/Tsumego: target and region/tsumego-problem",
             "string/Tsumego: explain the problem/tsumego-explain",
             "param/Tsumego: settings/tsumego-param",
+            "none/Tsumego: choose the target (a stone of it)/tsumego-target %p",
         ])
 
     def _color_arg(self, args: list[str], *, required: bool = False) -> int:
@@ -723,6 +725,29 @@ class GtpEngine:
         else:
             lines.append(problem_diagram(a.problem))
         return "\n".join(lines)
+
+    def cmd_target(self, args: list[str]) -> str:
+        """``tsumego-target VERTEX...``: the target is the blocks through these stones,
+        and the problem is set up again from the board with it (the moves before are
+        setup); without a vertex, the problem is inferred again."""
+        chosen: tuple[Problem, Inference] | None = None
+        if args:
+            for v in args:
+                if parse_vertex(v, self.size) == PASS:
+                    raise GtpError("the target cannot be a pass")
+            try:
+                chosen = infer_with_overrides(self.board, self._next_color(), "",
+                                              target=" ".join(args), name="the board")
+            except (ProblemError, ValueError) as e:
+                raise GtpError(str(e)) from None
+        self._drop()
+        self.known.pop(self._key(), None)
+        self.cache.clear()
+        if chosen is None:
+            return ""
+        self.anchor = self._anchor(*chosen, "the target chosen")
+        self.anchor_at = len(self.game)
+        return ""
 
     def cmd_param(self, args: list[str]) -> str:
         if not args:
@@ -973,8 +998,11 @@ class _Solver:
             ordered = _best_first(wins, color)
             best = [v for v in ordered if v.threshold == ordered[0].threshold]
             t = best[0].threshold if best else None
-            with_ = " or ".join(_mv(v.move, size) for v in best)
-            how = "by passing" if [v.move for v in best] == [PASS] else f"with {with_}"
+            plays = " or ".join(_mv(v.move, size) for v in best if v.move != PASS)
+            if any(v.move == PASS for v in best):  # the position is settled
+                how = "by passing" + (f" (or with {plays})" if plays else "")
+            else:
+                how = f"with {plays}"
             if t is not None and t != _clean(color):
                 verb = "kills" if attacking else "lives"
                 if _needs(color, t):
@@ -986,8 +1014,10 @@ class _Solver:
                 return "ko", f"{side} to play {verb} with a ko {how}{need}{at}"
             if attacking:
                 return "kill", f"{side} to play kills unconditionally {how}{at}"
-            kind, words = self._life()
-            return kind, f"{side} to play {words} {how}{at}"
+            kind, words, already = self._life()
+            text = f"{side} to play {words} {how}{at}"
+            return kind, text + (": the group is already unconditionally alive" if already
+                                 else "")
         verb = "cannot kill" if attacking else "cannot live"
         text = f"{side} to play {verb}: {other} wins whatever {side} plays{at}"
         kos = [v for v in losses if v.threshold is not None]
@@ -1000,30 +1030,33 @@ class _Solver:
                                      _mv(v.move, size) for v in kos if v.threshold == t))
         if not attacking:
             return "kill", text
-        kind, words = self._life()
+        kind, words, already = self._life()
+        if already:
+            return kind, f"{text} (the group is already unconditionally alive)"
         return kind, f"{text} ({other} {words})"
 
-    def _life(self) -> tuple[str, str]:
+    def _life(self) -> tuple[str, str, bool]:
         """(live, ``lives unconditionally``) or (seki, ``lives in seki``) where the solver
         tells them apart here (the position solved as a problem of its own, within the time
-        left), else (lives, ``lives``)."""
+        left), else (lives, ``lives``); and whether the target is already unconditionally
+        alive (Benson)."""
         a, line = self.a, self.line
         p = a.problem
         b = line.board
         target = p.target & (b.black | b.white)
         if target_benson_alive(b, target, p.defender):
-            return "live", "lives unconditionally (the group is already unconditionally alive)"
+            return "live", "lives unconditionally", True
         left = self.deadline - time.monotonic()
         if left <= 0.05 or self.interrupted.is_set():
-            return "lives", "lives"
+            return "lives", "lives", False
         here = Problem(p.size, b.black, b.white, target, p.region, p.walls, self.color, p.name)
         sol = solve(here, to_play=self.color, threats=line.nkt, time_limit=left,
                     all_moves=False, tt_size=max(1024, self.tt_size // 4))
         if sol.status == "live":
-            return "live", "lives unconditionally"
+            return "live", "lives unconditionally", False
         if sol.status == "seki":
-            return "seki", "lives in seki"
-        return "lives", "lives"
+            return "seki", "lives in seki", False
+        return "lives", "lives", False
 
 
 def _best_first(wins: list[Verdict], color: int) -> list[Verdict]:
