@@ -28,9 +28,9 @@ SETUP = "AB[ac][bc][cc][dc][ec][ed][ee][ef]AW[ad][bd][cd][dd][de][df]"
 SIX = f"(;GM[1]FF[4]SZ[6]PL[B]{SETUP}MA[ad])"
 SIX_WHITE = f"(;GM[1]FF[4]SZ[6]PL[W]{SETUP}MA[ad])"
 
-JSON_KEYS = {"file", "to_play", "attacker", "defender", "target", "threats", "winner",
-             "status", "by_threats", "moves", "best_moves", "best_threats", "best", "nodes",
-             "seconds", "limit", "inferred"}
+JSON_KEYS = {"file", "size", "to_play", "attacker", "defender", "target", "threats",
+             "winner", "status", "by_threats", "moves", "best_moves", "best_threats", "best",
+             "description", "nodes", "seconds", "limit", "inferred"}
 
 
 def run(*args: str):
@@ -320,3 +320,152 @@ def test_installed_command_limit(write_sgf):
     assert p.returncode == EXIT_LIMIT
     obj = one_json(p.stdout)
     assert obj["status"] == "unknown" and obj["limit"] == "nodes"
+
+
+# --- the sides solved, the diagram, collections, the wording of bad input -------------------
+
+
+def test_to_play_solves_that_side_only_and_says_so(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", "--to-play", "W", path)
+    assert r.exit_code == EXIT_OK, r.output
+    assert "White to play: lives unconditionally" in r.stdout
+    assert "Black to play:" not in r.stdout.replace("Black to play too", "")
+    assert "Sides solved: White to play only (as asked; --both solves Black to play too)" in \
+        r.stdout
+    r = run("solve", "--to-play", "W", "--both", path)
+    lines = [ln for ln in r.stdout.splitlines() if ": " in ln and " to play: " in ln]
+    assert [ln.split(":")[0] for ln in lines] == ["White to play", "Black to play"]
+    assert "Sides solved: White to play, then Black to play" in r.stdout
+    r = run("solve", path)  # no side given: both, the file's PL first
+    assert "Sides solved: Black to play, then White to play" in r.stdout
+
+
+def test_json_both_prints_one_object_per_side(write_sgf):
+    path = write_sgf(SIX)
+    r = run("solve", "--json", "--both", path)
+    assert r.exit_code == EXIT_OK
+    objs = [json.loads(ln) for ln in r.stdout.splitlines()]
+    assert [o["to_play"] for o in objs] == ["B", "W"]
+    assert [o["winner"] for o in objs] == ["B", "W"]
+
+
+def test_diagram_has_coordinates_and_a_legend_in_words(write_sgf):
+    path = write_sgf(SIX)
+    out = run("solve", "--to-play", "B", path).stdout.splitlines()
+    top = out.index("  A B C D E F")  # cropped to the problem and one line around it
+    assert out[top + 1] == "5 - - - - - - 5"
+    assert out[top + 3] == "3 @ @ @ @ X - 3"  # ad is A3: row numbers count from the bottom
+    assert out[top + 5] == "1 . . . @ X - 1"
+    assert out[top + 6] == "  A B C D E F"
+    legend = " ".join(out[top + 7:top + 9])
+    assert "X Black" in legend and "@ the target (White)" in legend
+    assert ". empty point of the region" in legend
+
+
+def test_plain_problem_diagram_is_cropped_with_real_coordinates():
+    out = run("solve", "--to-play", "B", "problems/plain/bulky-five-kill-br.sgf").stdout
+    assert "   N O P Q R S T" in out
+    assert " 1 - - X @ . . .  1" in out
+    assert "x Black stone added around a plain problem (the frame)" in out
+
+
+def test_explain_gives_gtp_and_sgf_points():
+    out = run("solve", "--explain", "--to-play", "B",
+              "problems/plain/bent-three-kill-bl.sgf").stdout
+    assert "Target: A3 (aq), B3 (bq), B2 (br), C2 (cr), C1 (cs)" in out
+    assert "Region: 12 points" in out
+
+
+COLLECTION = "tests/verify_data/book/collection.sgf"
+
+
+def test_collection_solves_the_first_game_and_says_others_were_skipped():
+    r = run("solve", "--to-play", "B", COLLECTION)
+    assert r.exit_code == EXIT_OK, r.output
+    notice = r.stderr.strip().splitlines()
+    assert len(notice) == 1 and "holds 3 games" in notice[0] and "--game N" in notice[0]
+    assert r.stdout.startswith(f"{COLLECTION}#0\n")
+    r = run("solve", "--to-play", "B", "--game", "1", "--json", COLLECTION)
+    assert r.stderr == "" and one_json(r.stdout)["file"] == f"{COLLECTION}#1"
+    r = run("solve", "--game", "2", COLLECTION)  # a bad problem: named with its game
+    assert_bad_input(r, f"{COLLECTION}#2")
+    assert_bad_input(run("solve", "--game", "3", COLLECTION), COLLECTION)
+
+
+def test_game_in_a_single_game_file(write_sgf):
+    path = write_sgf(SIX)
+    assert run("solve", "--game", "0", "--json", path).exit_code == EXIT_OK
+    assert_bad_input(run("solve", "--game", "1", path), path)
+
+
+@pytest.mark.parametrize("value", ["3", "-3", "5"])
+def test_threats_are_limited_to_the_defined_balances(write_sgf, value):
+    path = write_sgf(SIX)
+    r = run("solve", "--threats", value, path)
+    assert r.exit_code == EXIT_BAD_INPUT
+    assert r.stderr.strip() == ("tsumego: error: --threats must be within -2..2: the "
+                                "ko-threat balances the rules define (docs/rules.md)")
+
+
+def test_counts_are_plural_only_when_plural():
+    from tsumego.cliutil import plural
+    assert plural(1, "node") == "1 node" and plural(2, "node") == "2 nodes"
+    assert plural(1234567, "node") == "1,234,567 nodes" and plural(0, "move") == "0 moves"
+
+
+def test_check_states_the_claim_and_counts_as_the_writer(write_sgf, tmp_path):
+    out = str(tmp_path / "tree.sgf")
+    r = run("solve", "problems/bent-four-corner.sgf", "-o", out, "--tree", "full",
+            "--to-play", "B")
+    assert r.exit_code == EXIT_OK, r.output
+    written = next(ln for ln in r.stdout.splitlines() if ln.startswith("Wrote"))
+    n = written.split(": ")[1].split(" nodes")[0]  # "52"
+    r = run("check", out)
+    assert r.exit_code == EXIT_OK, r.output
+    assert r.stdout.strip() == (f"{out}: proved: Black to play wins at balance +0, status ko "
+                                f"(full tree, {n} nodes)")
+
+
+def test_check_names_the_winner_when_the_side_to_play_loses(tmp_path):
+    out = str(tmp_path / "tree.sgf")
+    run("solve", "problems/one-eye.sgf", "-o", out, "--tree", "full", "--to-play", "W")
+    r = run("check", out)
+    assert "proved: White to play, Black wins at balance +0, status kill" in r.stdout
+
+
+@pytest.mark.parametrize("command", [["solve"], ["export", "-o", "OUT"], ["check"],
+                                     ["verify"]])
+def test_one_wording_for_each_input_fault(tmp_path, command, write_sgf):
+    """A missing file, a directory and a file that is not SGF get the same words from
+    every command."""
+    out = str(tmp_path / "out.sgf")
+    args = [a if a != "OUT" else out for a in command]
+    missing = str(tmp_path / "missing.sgf")
+    r = run(*args, missing)
+    assert r.exit_code == EXIT_BAD_INPUT
+    assert r.stderr.strip() == f"tsumego: error: {missing}: file not found"
+    if command[0] != "verify":  # (verify searches a directory for SGF files)
+        r = run(*args, str(tmp_path))
+        assert r.stderr.strip() == (f"tsumego: error: {tmp_path}: is a directory, not an "
+                                    "SGF file")
+    garbage = write_sgf(b"\x00\x01 not sgf", name="garbage.sgf")
+    r = run(*args, garbage)
+    if command[0] == "verify":  # a bad file is a finding of class error, worded the same
+        assert r.exit_code == 1 and f"{garbage}: not an SGF file" in r.stdout
+    else:
+        assert r.exit_code == EXIT_BAD_INPUT
+        assert r.stderr.strip().startswith(f"tsumego: error: {garbage}: not an SGF file")
+
+
+def test_check_not_proved_gives_the_claim_then_the_failure(tmp_path):
+    out = tmp_path / "tree.sgf"
+    run("solve", "problems/one-eye.sgf", "-o", str(out), "--tree", "full", "--to-play", "B")
+    text = out.read_text()
+    out.write_text(text.replace("TSR[B:B:0:kill:full]", "TSR[B:W:0:kill:full]"))
+    r = run("check", str(out))
+    assert r.exit_code == 1
+    claim, failure = r.stdout.strip().splitlines()
+    assert claim == (f"{out}: the claim: Black to play, White wins at balance +0, status kill "
+                     f"(full tree, {text.count(';')} nodes)")
+    assert failure.startswith(f"{out}: NOT proved at (root): ")

@@ -12,12 +12,50 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import IntEnum
 from functools import lru_cache
 from typing import Callable, Iterator
 
+# The board and the search use plain ints for the colours (an IntEnum member costs more in
+# every comparison of the search's inner loops); :class:`Color` equals them.
 BLACK = 1
 WHITE = 2
 EMPTY = 0
+
+
+class Color(IntEnum):
+    """A player's colour, as the library returns it: equal to the integers ``BLACK`` (1) and
+    ``WHITE`` (2) that the board uses, printed as a word::
+
+        >>> Color.BLACK == BLACK, str(Color.WHITE), Color.BLACK.opponent, Color.parse("w")
+        (True, 'White', Color.WHITE, Color.WHITE)
+    """
+
+    BLACK = 1
+    WHITE = 2
+
+    @property
+    def opponent(self) -> Color:
+        return Color.WHITE if self is Color.BLACK else Color.BLACK
+
+    @property
+    def letter(self) -> str:
+        """``"B"`` or ``"W"``, as in SGF and GTP."""
+        return "B" if self is Color.BLACK else "W"
+
+    @classmethod
+    def parse(cls, name: str) -> Color:
+        """``B``/``W``/``black``/``white`` in any case."""
+        return cls(color_from_name(name))
+
+    def __str__(self) -> str:
+        return "Black" if self is Color.BLACK else "White"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Color.{self.name}"
 
 MIN_SIZE = 2
 MAX_SIZE = 19

@@ -10,39 +10,35 @@ from pathlib import Path
 
 import click
 
-from .board import BLACK, WHITE, color_from_name, color_name
-from .coords import PASS, to_gtp, to_sgf
-from .infer import crop_diagram
+from .board import BLACK, color_from_name, opponent
+from .cliutil import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_LIMIT, EXIT_OK,
+                      exit_codes_text, fail, plural, progress, show_progress)
+from .coords import Point
+from .diagram import problem_diagram
 from .problem import ProblemError
-from .sgf import parse_problem, read_problem
-from .solver import Solution, solve
+from .sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
+from .solver import K, Solution, solve
 
-EXIT_OK = 0
-EXIT_BAD_INPUT = 2
-EXIT_LIMIT = 3
+__all__ = ["main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_FINDINGS"]
 
 
-def _fail(message: str) -> None:
-    click.echo(f"tsumego: error: {message}", err=True)
-    sys.exit(EXIT_BAD_INPUT)
+def _side(color: int) -> str:
+    return "Black" if color == BLACK else "White"
 
 
-def _moves_text(moves: tuple[int, ...] | None, size: int) -> str:
+def _moves_text(moves: tuple[Point, ...] | None) -> str:
     if moves is None:
         return "(not finished)"
     if not moves:
         return "none"
-    return ", ".join("pass" if m == PASS else f"{to_gtp(m, size)} ({to_sgf(m, size)})"
-                     for m in moves)
+    return ", ".join("pass" if m.is_pass else f"{m.gtp} ({m.sgf})" for m in moves)
 
 
 def _balances_text(sol: Solution) -> str:
     if sol.by_threats is None:
         return "(not finished)"
-    parts = []
-    for k, w in sorted(sol.by_threats.items()):
-        parts.append(f"{k:+d}:{'B' if w == BLACK else 'W'}")
-    return " ".join(parts)
+    return " ".join(f"{k:+d}:{'B' if w == BLACK else 'W'}" for k, w in
+                    sorted(sol.by_threats.items()))
 
 
 @click.group()
@@ -51,23 +47,64 @@ def main() -> None:
     """Exact solver for Go life-and-death problems (tsumego)."""
 
 
-@main.command("solve")
+def _load(file: str, game: int | None, goal: str | None, target: str | None,
+          region: str | None) -> tuple[ProblemFile, bytes]:
+    """The problem of ``file`` (of its game ``game`` in a collection) and that game's bytes;
+    a one-line error and exit 2 for bad input, a one-line notice when other games of a
+    collection are skipped."""
+    try:
+        data = read_sgf_bytes(file)
+    except ProblemError as e:
+        fail(str(e))
+    games = split_collection(data)
+    name = file
+    if len(games) > 1:
+        n = 0 if game is None else game
+        if not 0 <= n < len(games):
+            fail(f"{file}: --game {n}: the file holds {len(games)} games, numbered 0 to "
+                 f"{len(games) - 1}")
+        if game is None:
+            click.echo(f"tsumego: {file} holds {len(games)} games: this is the first, "
+                       f"{file}#0 (--game N picks another, 0 to {len(games) - 1})", err=True)
+        data = games[n]
+        name = f"{file}#{n}"
+    elif game is not None and game != 0:
+        fail(f"{file}: --game {game}: the file holds one game (--game 0)")
+    try:
+        return parse_problem(data, name, goal=goal, target=target, region=region), data
+    except ProblemError as e:
+        fail(str(e))
+
+
+@main.command("solve", epilog=exit_codes_text("solve"))
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
 @click.option("--to-play", type=click.Choice(["B", "W", "b", "w"]), default=None,
-              help="Side to play first (default: the file's PL).")
+              help="Solve with this side to play, and only this side (default: both sides, "
+                   "the file's PL first; with --json, the file's PL only).")
+@click.option("--both", is_flag=True,
+              help="Solve both sides to play, --to-play's first (the default of the text "
+                   "output without --to-play).")
+@click.option("--game", type=int, default=None, metavar="N",
+              help="In a file holding several games: solve game N, numbered from 0 as "
+                   "verify names them (FILE#N). Default: the first, with a notice.")
 @click.option("--threats", type=int, default=0, show_default=True,
-              help="Ko-threat balance: positive means Black has that many more threats.")
-@click.option("--time-limit", type=float, default=None, help="Seconds per side to play.")
-@click.option("--max-nodes", type=int, default=None, help="Node budget per side to play.")
+              help="Ko-threat balance, -2 to 2: positive means Black has that many more "
+                   "threats.")
+@click.option("--time-limit", type=float, default=None,
+              help="Seconds for each side solved (default: no limit).")
+@click.option("--max-nodes", type=int, default=None,
+              help="Nodes for each side solved (default: no limit).")
 @click.option("--tt-size", type=int, default=2_000_000, show_default=True,
               help="Transposition table capacity (entries).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON object (a line) per side solved instead of text.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), default=None,
-              help="Write the solution tree as annotated SGF to this file.")
+              help="Write the solution tree of the first side solved as annotated SGF.")
 @click.option("--tree", "tree_mode", type=click.Choice(["readable", "full", "compact"]),
               default="readable", show_default=True,
-              help="readable: key lines and refutations; full: a complete proof; compact: "
-                   "the same proof with each repeated position written once (TSREF).")
+              help="With -o. readable: key lines and refutations; full: a complete proof; "
+                   "compact: the same proof with each repeated position written once "
+                   "(TSREF).")
 @click.option("--tree-time-limit", type=float, default=1800.0, show_default=True,
               help="Seconds to build the solution tree (-o).")
 @click.option("--tree-max-nodes", type=int, default=10_000_000, show_default=True,
@@ -84,212 +121,277 @@ def main() -> None:
               help="Target stone(s), SGF or GTP points (overrides MA and the inference).")
 @click.option("--region", default=None, metavar="POINTS|RECT",
               help="Region: points, or a rectangle such as aa-ff (overrides the framing).")
-def solve_cmd(file: str, to_play: str | None, threats: int, time_limit: float | None,
-              max_nodes: int | None, tt_size: int, as_json: bool, output: str | None,
-              tree_mode: str, tree_time_limit: float, tree_max_nodes: int, force: bool,
-              quick: bool, explain: bool, goal: str | None, target_pts: str | None,
-              region: str | None) -> None:
+@click.option("--progress/--no-progress", "show", default=None,
+              help="Show a spinner with the time spent on each search and tree on stderr "
+                   "(default: when stderr is a terminal).")
+def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, threats: int,
+              time_limit: float | None, max_nodes: int | None, tt_size: int, as_json: bool,
+              output: str | None, tree_mode: str, tree_time_limit: float,
+              tree_max_nodes: int, force: bool, quick: bool, explain: bool, goal: str | None,
+              target_pts: str | None, region: str | None, show: bool | None) -> None:
     """Solve a problem: who wins, how, and every correct first move. A problem without MA
     (a plain problem) is inferred and framed first (--explain shows how)."""
     if time_limit is not None and time_limit <= 0:
-        _fail("--time-limit must be positive")
+        fail("--time-limit must be positive")
     if max_nodes is not None and max_nodes <= 0:
-        _fail("--max-nodes must be positive")
+        fail("--max-nodes must be positive")
     if tree_time_limit <= 0:
-        _fail("--tree-time-limit must be positive")
+        fail("--tree-time-limit must be positive")
     if tree_max_nodes <= 0:
-        _fail("--tree-max-nodes must be positive")
+        fail("--tree-max-nodes must be positive")
     if tt_size < 1024:
-        _fail("--tt-size must be at least 1024")
-    if abs(threats) > 64:
-        _fail("--threats must be within -64..64")
+        fail("--tt-size must be at least 1024")
+    if abs(threats) > K:
+        fail(f"--threats must be within -{K}..{K}: the ko-threat balances the rules define "
+             f"(docs/rules.md)")
     if output is not None:
         _check_output(file, output, force)
-    try:
-        if goal is None and target_pts is None and region is None:
-            pf = read_problem(file)
-        else:
-            try:
-                data = Path(file).read_bytes()
-            except OSError:
-                pf = read_problem(file)  # raises the usual error for a missing file
-            else:
-                pf = parse_problem(data, file, goal=goal, target=target_pts, region=region)
-    except ProblemError as e:
-        _fail(str(e))
-        return
+    pf, data = _load(file, game, goal, target_pts, region)
     problem = pf.problem
+    shown = show_progress(show)
     first = problem.to_play if to_play is None else color_from_name(to_play)
-    kw = dict(threats=threats, time_limit=time_limit, max_nodes=max_nodes, tt_size=tt_size,
-              all_moves=not quick)
-    sol = solve(problem, to_play=first, **kw)  # type: ignore[arg-type]
-    other: Solution | None = None
-    if output is not None or not as_json:
-        other = solve(problem, to_play=BLACK if first == WHITE else WHITE, **kw)  # type: ignore[arg-type]
+    sides = [first, opponent(first)] if both or (to_play is None and not as_json) else [first]
+    if not as_json:
+        _header(pf, sides, threats, explain, to_play is not None and not both)
+    sols: list[Solution] = []
+    for color in sides:
+        limit = "" if time_limit is None else f" (limit {time_limit:g} s)"
+        with progress(f"solving {_side(color)} to play{limit}", shown):
+            sols.append(solve(problem, to_play=color, threats=threats, time_limit=time_limit,
+                              max_nodes=max_nodes, tt_size=tt_size, all_moves=not quick))
+        if not as_json:
+            _report(sols[-1], quick)
     tree_note = ""
     tree_failed = False
-    if output is not None and sol.limit is None:
-        assert other is not None
-        tree_note, tree_failed = _write_tree(file, output, sol, other, tree_mode,
-                                             tree_time_limit, tree_max_nodes)
+    if output is not None and sols[0].limit is None:
+        tree_note, tree_failed = _write_tree(pf.path, data, output, sols, tree_mode,
+                                             tree_time_limit, tree_max_nodes, shown)
+    stopped = any(s.limit for s in sols) or tree_failed
     if as_json:
-        obj = sol.to_json(file)
-        obj["inferred"] = None if pf.inferred is None else pf.inferred.to_json(problem.size)
-        click.echo(json.dumps(obj))
+        for s in sols:
+            click.echo(json.dumps(s.to_json(pf.path, pf.inferred)))
         if tree_failed:
             click.echo(f"tsumego: {tree_note}", err=True)
-        sys.exit(EXIT_LIMIT if sol.limit or tree_failed else EXIT_OK)
-    assert other is not None
-    size = problem.size
-    click.echo(file)
-    inf = pf.inferred
-    if inf is not None and (explain or inf.rule != "marked"):
-        if explain:
-            click.echo(inf.explain(problem))
-        else:
-            click.echo(crop_diagram(problem, inf.frame))
-            click.echo("  (# @ target, X O stones, x o virtual frame stones, . region, "
-                       "- outside the region)")
-            click.echo(f"Plain problem: inferred {color_name(inf.to_play)} to {inf.goal} "
-                       f"(rule {inf.rule}, confidence {inf.confidence:.2f}; "
-                       "--explain says more)")
-    else:
-        click.echo(problem.diagram())
-        click.echo("  (# @ target, X O stones, . region, - outside the region)")
-    side = "Black" if problem.attacker == BLACK else "White"
-    click.echo(f"Attacker: {side}; defender: {'White' if side == 'Black' else 'Black'}; "
-               f"ko-threat balance {threats:+d}")
-    for s in (sol, other):
-        click.echo("")
-        click.echo(s.describe())
-        if s.limit is None:
-            click.echo(f"  status: {s.status}; winner by balance: {_balances_text(s)}")
-            if quick:
-                best = () if s.best is None else (s.best,)
-                click.echo(f"  a correct first move (others not examined: --quick): "
-                           f"{_moves_text(best, size)}")
-            else:
-                click.echo(f"  winning first moves: {_moves_text(s.moves, size)}")
-            if not quick and s.best_threats is not None and s.best_moves != s.moves:
-                click.echo(f"  best first moves (win at balance {s.best_threats:+d}): "
-                           f"{_moves_text(s.best_moves, size)}")
-        click.echo(f"  {s.nodes} nodes, {s.seconds:.3f} s")
-    if tree_note:
+    elif tree_note:
         click.echo("")
         click.echo(tree_note, err=tree_failed)
-    sys.exit(EXIT_LIMIT if sol.limit or other.limit or tree_failed else EXIT_OK)
+    sys.exit(EXIT_LIMIT if stopped else EXIT_OK)
+
+
+def _header(pf: ProblemFile, sides: list[int], threats: int, explain: bool,
+            one_asked: bool) -> None:
+    """The problem, before the answers: the file, the diagram, the roles, the sides."""
+    problem = pf.problem
+    click.echo(pf.path)
+    inf = pf.inferred
+    if inf is not None and explain:
+        click.echo(inf.explain(problem))
+    else:
+        click.echo(problem_diagram(problem, 0 if inf is None else inf.frame))
+        if inf is not None and inf.rule != "marked":
+            click.echo(f"Plain problem: inferred {_side(inf.to_play)} to {inf.goal} "
+                       f"(rule {inf.rule}, confidence {inf.confidence:.2f}; "
+                       "--explain says more)")
+    click.echo(f"Attacker: {_side(problem.attacker)}; defender: {_side(problem.defender)}; "
+               f"ko-threat balance {threats:+d}")
+    if len(sides) == 2:
+        click.echo(f"Sides solved: {_side(sides[0])} to play, then {_side(sides[1])} to play "
+                   "(the limits apply to each)")
+    else:
+        why = "as asked" if one_asked else "the side to play"
+        click.echo(f"Sides solved: {_side(sides[0])} to play only ({why}; --both solves "
+                   f"{_side(opponent(sides[0]))} to play too)")
+
+
+def _report(s: Solution, quick: bool) -> None:
+    """The answer for one side to play."""
+    click.echo("")
+    click.echo(s.describe())
+    if s.limit is None:
+        click.echo(f"  status: {s.status}; winner by balance: {_balances_text(s)}")
+        if quick:
+            best = () if s.best is None else (s.best,)
+            click.echo(f"  a correct first move (others not examined: --quick): "
+                       f"{_moves_text(best)}")
+        else:
+            click.echo(f"  winning first moves: {_moves_text(s.moves)}")
+        if not quick and s.best_threats is not None and s.best_moves != s.moves:
+            click.echo(f"  best first moves (win at balance {s.best_threats:+d}): "
+                       f"{_moves_text(s.best_moves)}")
+    click.echo(f"  {plural(s.nodes, 'node')}, {s.seconds:.3f} s")
 
 
 def _check_output(source: str, output: str, force: bool) -> None:
     """Refuse to overwrite anything (the problem file above all) unless asked."""
     out = Path(output)
     if out.exists() and not force:
-        _fail(f"{output}: exists; pass --force to overwrite it")
+        fail(f"{output}: exists; pass --force to overwrite it")
     try:
         same = out.exists() and out.resolve() == Path(source).resolve()
     except OSError:
         same = False
     if same and not force:
-        _fail(f"{output}: is the problem file itself; pass --force to overwrite it")
+        fail(f"{output}: is the problem file itself; pass --force to overwrite it")
 
 
-def _write_tree(file: str, output: str, sol: Solution, other: Solution, mode: str,
-                time_limit: float, max_nodes: int) -> tuple[str, bool]:
-    """Build, annotate and write the solution tree; returns a line for the report and
-    whether a limit stopped the tree (then nothing is written)."""
+def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode: str,
+                time_limit: float, max_nodes: int, shown: bool) -> tuple[str, bool]:
+    """Build, annotate and write the solution tree of ``sols[0]`` (``data``: the problem's
+    SGF, whose setup and markup the tree keeps); returns a line for the report and whether
+    a limit stopped the tree (then nothing is written)."""
     from . import __version__
     from .export import sgf_text
     from .sgf import read_tree
     from .tree import TreeTooLarge, build_tree
 
+    sol = sols[0]
     problem = sol.problem
     balance = sol.threats
     if sol.winner != sol.to_play and sol.best_threats is not None:
         balance = sol.best_threats  # show how the side to play wins with the threats it needs
     try:
-        tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode,
-                          max_nodes=max_nodes, time_limit=time_limit)
+        with progress(f"building the {mode} tree of {_side(sol.to_play)} to play (limits "
+                      f"{time_limit:g} s, {max_nodes:,} nodes)", shown):
+            tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode,
+                              max_nodes=max_nodes, time_limit=time_limit)
     except TreeTooLarge as e:
         hint = ("; a readable tree (--tree readable) keeps only the best resistance and is "
                 "far smaller" if mode != "readable" else "")
-        return (f"{file}: no {mode} tree written: {e} (--tree-time-limit, "
+        return (f"{name}: no {mode} tree written: {e} (--tree-time-limit, "
                 f"--tree-max-nodes){hint}"), True
     try:
-        original = read_tree(Path(file).read_bytes(), file)
-    except (OSError, ProblemError):
+        original = read_tree(data, name)
+    except ProblemError:
         original = None
-    text = sgf_text(tree, original, [sol, other] if sol.to_play == BLACK else [other, sol],
-                    __version__)
+    ordered = sorted(sols, key=lambda s: s.to_play)  # Black's sentence first
+    text = sgf_text(tree, original, ordered, __version__)
     # written in pieces to a new file beside the output, then renamed: never a partial file
     part: Path | None = None
     try:
-        fd, name = tempfile.mkstemp(dir=Path(output).parent, prefix=".tsumego-",
-                                    suffix=".sgf.part")
-        part = Path(name)
-        with os.fdopen(fd, "wb") as f:  # a buffered file: the pieces go out in blocks
-            f.writelines(piece.encode("utf-8") for piece in text)
-        umask = os.umask(0)
-        os.umask(umask)
-        part.chmod(0o666 & ~umask)  # as a plain write would have made it
-        part.replace(output)
+        with progress(f"writing {output}", shown):
+            fd, tmp = tempfile.mkstemp(dir=Path(output).parent, prefix=".tsumego-",
+                                       suffix=".sgf.part")
+            part = Path(tmp)
+            with os.fdopen(fd, "wb") as f:  # a buffered file: the pieces go out in blocks
+                f.writelines(piece.encode("utf-8") for piece in text)
+            umask = os.umask(0)
+            os.umask(umask)
+            part.chmod(0o666 & ~umask)  # as a plain write would have made it
+            part.replace(output)
     except OSError as e:
         if part is not None:
             part.unlink(missing_ok=True)
-        _fail(f"{output}: cannot write ({e.strerror or e})")
-    size = f"{tree.nodes} nodes"
+        fail(f"{output}: cannot write ({e.strerror or e})")
+    size = plural(tree.nodes, "node")
     if mode == "compact":
-        size = f"{tree.stored_nodes} nodes, standing for a full tree of {tree.nodes}"
+        size = f"{plural(tree.stored_nodes, 'node')}, standing for a full tree of {tree.nodes:,}"
     return (f"Wrote the {mode} solution tree to {output}: {size}, "
-            f"main line {tree.root.plies} moves, balance {tree.balance:+d}."), False
+            f"main line {plural(tree.root.plies, 'move')}, balance {tree.balance:+d}."), False
 
 
-@main.command("export")
+@main.command("export", epilog=exit_codes_text("export"))
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=str), required=True,
               help="The SGF file to write.")
 @click.option("--tree", "tree_mode", type=click.Choice(["readable", "full", "compact"]),
-              default="readable", show_default=True)
-@click.option("--to-play", type=click.Choice(["B", "W", "b", "w"]), default=None)
-@click.option("--threats", type=int, default=0, show_default=True)
-@click.option("--time-limit", type=float, default=None)
-@click.option("--tree-time-limit", type=float, default=1800.0, show_default=True)
-@click.option("--tree-max-nodes", type=int, default=10_000_000, show_default=True)
+              default="readable", show_default=True,
+              help="readable: key lines and refutations; full: a complete proof; compact: "
+                   "the same proof with each repeated position written once (TSREF).")
+@click.option("--to-play", type=click.Choice(["B", "W", "b", "w"]), default=None,
+              help="The side to play of the tree, and the only side solved (default: the "
+                   "file's PL, both sides solved for the root's comment).")
+@click.option("--game", type=int, default=None, metavar="N",
+              help="In a file holding several games: game N, numbered from 0 (FILE#N).")
+@click.option("--threats", type=int, default=0, show_default=True,
+              help="Ko-threat balance, -2 to 2: positive means Black has that many more "
+                   "threats.")
+@click.option("--time-limit", type=float, default=None,
+              help="Seconds for each side solved (default: no limit).")
+@click.option("--tree-time-limit", type=float, default=1800.0, show_default=True,
+              help="Seconds to build the solution tree.")
+@click.option("--tree-max-nodes", type=int, default=10_000_000, show_default=True,
+              help="Largest solution tree to write (nodes).")
 @click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@click.option("--progress/--no-progress", "show", default=None,
+              help="Show a spinner with the time spent on each search and tree on stderr "
+                   "(default: when stderr is a terminal).")
 @click.pass_context
 def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
-               to_play: str | None, threats: int, time_limit: float | None,
-               tree_time_limit: float, tree_max_nodes: int, force: bool) -> None:
-    """Write the solution tree of a problem as annotated SGF (same as solve -o)."""
-    ctx.invoke(solve_cmd, file=file, to_play=to_play, threats=threats, time_limit=time_limit,
-               max_nodes=None, tt_size=2_000_000, as_json=False, output=output,
-               tree_mode=tree_mode, tree_time_limit=tree_time_limit,
-               tree_max_nodes=tree_max_nodes, force=force)
+               to_play: str | None, game: int | None, threats: int,
+               time_limit: float | None, tree_time_limit: float, tree_max_nodes: int,
+               force: bool, show: bool | None) -> None:
+    """Write the solution tree of a problem as annotated SGF (the same as solve -o)."""
+    ctx.invoke(solve_cmd, file=file, to_play=to_play, game=game, threats=threats,
+               time_limit=time_limit, output=output, tree_mode=tree_mode,
+               tree_time_limit=tree_time_limit, tree_max_nodes=tree_max_nodes, force=force,
+               show=show)
 
 
-@main.command("check")
+@main.command("check", epilog=exit_codes_text("check"))
 @click.argument("file", type=click.Path(dir_okay=True, path_type=str))
-def check_cmd(file: str) -> None:
-    """Check that a full or compact solution tree proves its stated result (exit 0 proved,
-    1 not)."""
-    from .check import CheckError, check_tree
-    from .sgf import parse_problem, read_move_tree_file
+@click.option("--progress/--no-progress", "show", default=None,
+              help="Show a spinner with the time spent on stderr (default: when stderr is a "
+                   "terminal).")
+def check_cmd(file: str, show: bool | None) -> None:
+    """Check that a full or compact solution tree (tsumego solve -o --tree full) proves the
+    claim its root states, replaying it under the rules with a checker of its own."""
+    from .check import CheckError, check_tree, read_claim
+    from .sgf import read_move_tree_file
 
     try:
         tree, root_game = read_move_tree_file(file)
-        result = check_tree(parse_problem(root_game, file).problem, tree)
+        claim = read_claim(tree.root)
+        problem = parse_problem(root_game, file).problem
+        with progress(f"checking {file} ({plural(len(tree), 'node')})", show_progress(show)):
+            result = check_tree(problem, tree)
     except (ProblemError, CheckError) as e:
         msg = str(e)
-        _fail(msg if msg.startswith(file) else f"{file}: {msg}")
-        return
-    except OSError as e:
-        _fail(f"{file}: cannot read ({e.strerror or e})")
-        return
+        fail(msg if msg.startswith(file) else f"{file}: {msg}")
+    who = (f"{_side(claim.to_play)} to play wins" if claim.winner == claim.to_play else
+           f"{_side(claim.to_play)} to play, {_side(claim.winner)} wins")
+    # nodes as the tree writer counts them: every node of the file, the root included
+    what = (f"{who} at balance {claim.balance:+d}, status {claim.status} ({claim.mode} tree, "
+            f"{plural(len(tree), 'node')})")
     if result.proved:
-        click.echo(f"{file}: proved ({result.nodes} nodes checked)")
+        click.echo(f"{file}: proved: {what}")
         sys.exit(EXIT_OK)
     where = " ".join(result.path) or "(root)"
+    click.echo(f"{file}: the claim: {what}")
     click.echo(f"{file}: NOT proved at {where}: {result.reason}")
-    sys.exit(1)
+    sys.exit(EXIT_FINDINGS)
+
+
+@main.command("gtp", epilog=exit_codes_text("gtp"))
+@click.option("--time-limit", type=float, default=10.0, show_default=True,
+              help="Seconds for each genmove and each analysis; a search stopped by it says "
+                   "so.")
+@click.option("--threats", type=int, default=0, show_default=True,
+              help="Ko-threat balance of the games played, -2 to 2: positive means Black "
+                   "has that many more threats.")
+@click.option("--resign/--no-resign", default=True, show_default=True,
+              help="genmove resigns when every move loses (--no-resign: it plays on, the "
+                   "move whose refutation took the longest search).")
+@click.option("--tt-size", type=int, default=1_000_000, show_default=True,
+              help="Transposition table capacity (entries).")
+def gtp_cmd(time_limit: float, threats: int, resign: bool, tt_size: int) -> None:
+    """Run as a GTP engine on stdin and stdout, for board programs (Sabaki, GoGui...): it
+    solves the position on the board as a life-and-death problem, plays proven moves and
+    shows the correct moves with analyze commands."""
+    if time_limit <= 0:
+        fail("--time-limit must be positive")
+    if abs(threats) > K:
+        fail(f"--threats must be within -{K}..{K}: the ko-threat balances the rules define "
+             f"(docs/rules.md)")
+    if tt_size < 1024:
+        fail("--tt-size must be at least 1024")
+    from .gtp import GtpEngine, serve
+
+    try:
+        serve(GtpEngine(time_limit=time_limit, threats=threats, resign=resign,
+                        tt_size=tt_size))
+    except KeyboardInterrupt:
+        sys.exit(EXIT_INTERRUPTED)
+    sys.exit(EXIT_OK)
 
 
 from .verify_cli import verify  # noqa: E402

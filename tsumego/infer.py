@@ -119,15 +119,20 @@ class Inference:
         the notes, and a diagram of the framed problem cropped to the region."""
         side = "Black" if self.to_play == BLACK else "White"
         who = "Black" if self.defender == BLACK else "White"
+        from .coords import to_gtp
+        from .diagram import problem_diagram
+
+        size = problem.size
+        n = bin(self.region).count("1")
         lines = [
             f"Inferred: {side} to play and {self.goal}; defender {who} "
             f"(rule: {self.rule}, confidence {self.confidence:.2f})",
-            "Target: " + " ".join(to_sgf(p, problem.size) for p in self.target),
+            "Target: " + ", ".join(f"{to_gtp(p, size)} ({to_sgf(p, size)})"
+                                   for p in self.target),
+            f"Region: {n} point{'s' if n != 1 else ''} (where the plays are)",
         ]
         lines += [f"  - {n}" for n in self.notes]
-        lines.append(crop_diagram(problem, self.frame))
-        lines.append("  (# @ target, X O stones, x o virtual frame stones, . region, "
-                     "- outside the region)")
+        lines.append(problem_diagram(problem, self.frame))
         return "\n".join(lines)
 
 

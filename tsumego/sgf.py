@@ -67,27 +67,55 @@ def _point(node_pt: tuple[int, int], size: int) -> int:
     return (size - 1 - row) * size + col
 
 
+def file_error(path: str | Path, e: OSError) -> SgfError:
+    """The one wording, for every command, of a file that cannot be read."""
+    name = str(path)
+    if isinstance(e, FileNotFoundError):
+        return SgfError(f"{name}: file not found")
+    if isinstance(e, IsADirectoryError):
+        return SgfError(f"{name}: is a directory, not an SGF file")
+    if isinstance(e, PermissionError):
+        return SgfError(f"{name}: cannot read (permission denied)")
+    return SgfError(f"{name}: cannot read ({e.strerror or e})")
+
+
+def read_sgf_bytes(path: str | Path) -> bytes:
+    """The bytes of an SGF file. Raises :class:`SgfError` worded by :func:`file_error`."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as e:
+        raise file_error(path, e) from None
+
+
 def read_problem(path: str | Path) -> ProblemFile:
     """Read a marked problem file. Raises :class:`SgfError` (a ProblemError) with a one-line
     message that names the file for every way the file can be bad."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise SgfError(f"{name}: file not found") from None
-    except IsADirectoryError:
-        raise SgfError(f"{name}: is a directory, not an SGF file") from None
-    except OSError as e:
-        raise SgfError(f"{name}: cannot read ({e.strerror or e})") from None
-    return parse_problem(data, name)
+    return parse_problem(read_sgf_bytes(path), str(path))
 
 
-def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
-                  target: str | None = None, region: str | None = None) -> ProblemFile:
-    """Parse SGF bytes as a problem (see :func:`read_problem`). A file without ``MA`` is a
-    plain problem: :mod:`tsumego.infer` infers and frames it. ``goal`` (kill/live, for the side
-    to play), ``target`` (points) and ``region`` (points or a rectangle) override the file and
-    the inference."""
+@dataclass(frozen=True)
+class SgfPosition:
+    """An SGF game as a position: the board before the first move (the setup of the root
+    and of the move-less nodes after it), the markup of a problem, the side to play (with
+    rules.md's fallbacks) and the moves of the main line."""
+
+    name: str
+    board: Board
+    targets: tuple[int, ...]  # MA points
+    squares: tuple[int, ...]  # SQ points
+    to_play: int
+    pl_given: bool  # whether the file had PL (else rules.md's fallbacks decided)
+    comment: str
+    stated: tuple[int, ...]  # first moves of the variations by the side to play
+    main_line: tuple[tuple[int, int], ...]  # (colour, point or PASS) along first children
+
+    @property
+    def size(self) -> int:
+        return self.board.size
+
+
+def parse_position(data: bytes, name: str = "<sgf>") -> SgfPosition:
+    """The first game of ``data`` as a position. Raises :class:`SgfError`."""
     game = _parse_bytes(data, name)
     root = game.get_root()
     try:
@@ -144,6 +172,14 @@ def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
                 stated_color = c
             if c == stated_color:
                 stated.append(PASS if move is None else _point(move, size))
+        main: list[tuple[int, int]] = []
+        line = node
+        while len(line) > 0:
+            line = line[0]
+            color, move = line.get_move()
+            if color is not None:
+                main.append((BLACK if color == "b" else WHITE,
+                             PASS if move is None else _point(move, size)))
     except ValueError as e:
         raise SgfError(f"{name}: bad property value ({e})") from None
     pl_given = pl is not None
@@ -156,19 +192,40 @@ def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
             pl = (BLACK if named.lower() == "black" else WHITE) if named else BLACK
     if stated_color is not None and stated_color != pl:
         stated = []  # the book's moves are for the other side
-    if not targets or goal is not None or target is not None or region is not None:
+    return SgfPosition(name, board, tuple(targets), tuple(squares), pl, pl_given, comment,
+                       tuple(stated), tuple(main))
+
+
+def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
+                  target: str | None = None, region: str | None = None) -> ProblemFile:
+    """Parse SGF bytes as a problem (see :func:`read_problem`). A file without ``MA`` is a
+    plain problem: :mod:`tsumego.infer` infers and frames it. ``goal`` (kill/live, for the side
+    to play), ``target`` (points) and ``region`` (points or a rectangle) override the file and
+    the inference."""
+    return problem_of(parse_position(data, name), goal=goal, target=target, region=region)
+
+
+def problem_of(pos: SgfPosition, *, to_play: int | None = None, goal: str | None = None,
+               target: str | None = None, region: str | None = None) -> ProblemFile:
+    """The problem of a position (``to_play``: another side to play than the file's; the
+    other arguments as for :func:`parse_problem`). Raises :class:`SgfError`."""
+    name = pos.name
+    pl = pos.to_play if to_play is None else to_play
+    stated = pos.stated if pl == pos.to_play else ()
+    if not pos.targets or goal is not None or target is not None or region is not None:
         try:
             problem, inferred = infer_with_overrides(
-                board, pl, comment, marked=targets, squares=squares, goal=goal, target=target,
-                region=region, name=name)
+                pos.board, pl, pos.comment, marked=pos.targets, squares=pos.squares, goal=goal,
+                target=target, region=region, name=name)
         except (ProblemError, ValueError) as e:
             raise SgfError(f"{name}: {e}") from None
-        return ProblemFile(name, problem, tuple(stated), pl_given, comment, inferred)
+        return ProblemFile(name, problem, stated, pos.pl_given, pos.comment, inferred)
     try:
-        problem = make_problem(board, targets, to_play=pl, squares=squares, name=name)
+        problem = make_problem(pos.board, pos.targets, to_play=pl, squares=pos.squares,
+                               name=name)
     except ProblemError as e:
         raise SgfError(f"{name}: {e}") from None
-    return ProblemFile(name, problem, tuple(stated), pl_given, comment)
+    return ProblemFile(name, problem, stated, pos.pl_given, pos.comment)
 
 
 # --- plain trees, for the modules that read books and write solutions ------------------------
@@ -349,10 +406,14 @@ def _settle(step: np.ndarray) -> None:
 def read_move_tree_file(path: str | Path) -> tuple[MoveTree, bytes]:
     """:func:`read_move_tree` of the file at ``path`` (errors name it), mapped rather than
     read, so that the text of a tree of millions of nodes (about 21 bytes a node) stays in
-    the page cache instead of the process's memory. Raises :class:`SgfError` and
-    :class:`OSError`."""
+    the page cache instead of the process's memory. Raises :class:`SgfError` (a file that
+    cannot be read too, worded by :func:`file_error`)."""
     label = str(path)
-    with open(path, "rb") as f:
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise file_error(path, e) from None
+    with f:
         try:
             data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         except ValueError:  # an empty file cannot be mapped

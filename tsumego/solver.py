@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Mapping
 
-from .board import BLACK, WHITE, bits, color_name, opponent
-from .coords import PASS, to_gtp, to_sgf
+from .board import BLACK, WHITE, Color, bits, color_name, opponent
+from .coords import PASS, Point, points, to_gtp, to_sgf
+from .infer import Inference
 from .life import target_benson_alive
 from .problem import Problem
 from .search import Engine, SearchLimit, SearchOptions, deep_search
@@ -18,47 +20,74 @@ from .search import Engine, SearchLimit, SearchOptions, deep_search
 K = 2  # balances -K..K classify a problem (rules.md)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Solution:
-    """The answer for one side to play. Points are board indices (``PASS`` = -1); colours are
-    BLACK/WHITE. Fields that the search did not finish are ``None``."""
+    """The answer for one side to play. Moves are :class:`~tsumego.coords.Point` s (board
+    indices that print as points; the pass is ``Point('pass')``, equal to ``PASS``), colours
+    :class:`~tsumego.board.Color` s (equal to ``BLACK``/``WHITE``). Fields that the search did
+    not finish are ``None``.
+
+    ``by_threats`` maps each ko-threat balance ``-2..2`` (positive: Black has that many more
+    threats) to its winner; ``moves`` are the winning first moves at ``threats``,
+    ``best_moves`` those that win at the balance least favourable to ``to_play``
+    (``best_threats``), ``best`` the plainest of them. ``print(solution)`` gives
+    :meth:`describe`; ``repr()`` every field."""
 
     problem: Problem
-    to_play: int
+    to_play: Color
     threats: int
-    winner: int | None
+    winner: Color | None
     status: str  # kill | live | seki | ko | unknown
-    by_threats: dict[int, int] | None
-    moves: tuple[int, ...] | None
-    best_moves: tuple[int, ...] | None
+    by_threats: dict[int, Color] | None
+    moves: tuple[Point, ...] | None
+    best_moves: tuple[Point, ...] | None
     best_threats: int | None
-    best: int | None
+    best: Point | None
     nodes: int
     seconds: float
     limit: str | None = None
-    move_work: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    move_work: dict[int, int] = field(default_factory=dict, compare=False)
 
     @property
-    def attacker(self) -> int:
-        return self.problem.attacker
+    def attacker(self) -> Color:
+        return Color(self.problem.attacker)
 
     @property
-    def defender(self) -> int:
-        return self.problem.defender
+    def defender(self) -> Color:
+        return Color(self.problem.defender)
 
-    def to_json(self, file: str = "") -> dict[str, object]:
-        """The ``--json`` object of the command line (SGF coordinates)."""
+    @property
+    def target(self) -> tuple[Point, ...]:
+        """The target stones."""
+        return points(bits(self.problem.target), self.problem.size)
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        by = None if self.by_threats is None else (
+            "{" + ", ".join(f"{k:+d}: {w}" for k, w in sorted(self.by_threats.items())) + "}")
+        return (f"Solution(to_play={self.to_play}, threats={self.threats:+d}, "
+                f"winner={self.winner}, status={self.status!r}, by_threats={by}, "
+                f"moves={self.moves!r}, best_moves={self.best_moves!r}, "
+                f"best_threats={self.best_threats}, best={self.best!r}, nodes={self.nodes}, "
+                f"seconds={self.seconds:.3f}, limit={self.limit!r})")
+
+    def to_json(self, file: str = "", inferred: Inference | None = None) -> dict[str, object]:
+        """The ``--json`` object of the command line (SGF points, ``"pass"`` for a pass);
+        ``inferred``: what was inferred for a plain problem (``None`` for a marked one)."""
         size = self.problem.size
 
-        def pts(ms: tuple[int, ...] | None) -> list[str] | None:
-            return None if ms is None else [to_sgf(m, size) for m in ms]
+        def pts(ms: tuple[Point, ...] | None) -> list[str] | None:
+            return None if ms is None else [m.sgf for m in ms]
 
         return {
             "file": file,
+            "size": size,
             "to_play": color_name(self.to_play),
             "attacker": color_name(self.attacker),
             "defender": color_name(self.defender),
-            "target": [to_sgf(p, size) for p in bits(self.problem.target)],
+            "target": [p.sgf for p in self.target],
             "threats": self.threats,
             "winner": None if self.winner is None else color_name(self.winner),
             "status": self.status,
@@ -67,10 +96,12 @@ class Solution:
             "moves": pts(self.moves),
             "best_moves": pts(self.best_moves),
             "best_threats": self.best_threats,
-            "best": None if self.best is None else to_sgf(self.best, size),
+            "best": None if self.best is None else self.best.sgf,
+            "description": self.describe(),
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
             "limit": self.limit,
+            "inferred": None if inferred is None else inferred.to_json(size),
         }
 
     def describe(self) -> str:
@@ -82,7 +113,7 @@ class Solution:
         assert self.by_threats is not None
         me = self.to_play
 
-        def mv(m: int | None) -> str:
+        def mv(m: Point | None) -> str:
             if m is None:
                 return ""
             if m == PASS:
@@ -117,7 +148,7 @@ def _needs(color: int, balance: int) -> bool:
     return balance > 0 if color == BLACK else balance < 0
 
 
-def _least_favourable(color: int, by_threats: dict[int, int]) -> int | None:
+def _least_favourable(color: int, by_threats: Mapping[int, int]) -> int | None:
     """The balance least favourable to ``color`` at which it still wins."""
     wins = [k for k, w in by_threats.items() if w == color]
     if not wins:
@@ -147,7 +178,7 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
            max_nodes: int | None, tt_size: int, options: SearchOptions,
            all_moves: bool) -> Solution:
     """:func:`solve`, inside the collector's pause."""
-    color = problem.to_play if to_play is None else to_play
+    color = int(problem.to_play if to_play is None else to_play)  # (a plain int: see board.py)
     if abs(threats) > 64:
         raise ValueError("threats must be within -64..64")
     start = time.monotonic()
@@ -278,17 +309,23 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
     seconds = time.monotonic() - start
     if live_engine is not None:  # the engines count on from each other: the later is larger
         engine.nodes = max(engine.nodes, live_engine.nodes)
+    size = problem.size
     if limit is not None:
-        return Solution(problem, color, threats, by.get(threats), "unknown", None, None, None,
-                        None, None, engine.nodes, seconds, limit, work)
-    by_k = {k: by[k] for k in range(-K, K + 1)}
-    best_k = _least_favourable(color, by_k)
+        known = by.get(threats)
+        return Solution(problem, Color(color), threats, None if known is None else Color(known),
+                        "unknown", None, None, None, None, None, engine.nodes, seconds, limit,
+                        work)
+    by_color = {k: Color(by[k]) for k in range(-K, K + 1)}
+    best_k = _least_favourable(color, by_color)
     best = quick_best
     if best_moves:
         # the move whose proof took the least work: the plainest win (a proxy for quickest)
         best = min(best_moves, key=lambda m: (m == PASS, work.get(m, 0)))
-    return Solution(problem, color, threats, by[threats], status, by_k, moves, best_moves,
-                    best_k, best, engine.nodes, seconds, None, work)
+    return Solution(problem, Color(color), threats, Color(by[threats]), status, by_color,
+                    None if moves is None else points(moves, size),
+                    None if best_moves is None else points(best_moves, size), best_k,
+                    None if best is None else Point(best, size), engine.nodes, seconds, None,
+                    work)
 
 
 def status_both(problem: Problem, **kw: object) -> tuple[Solution, Solution]:

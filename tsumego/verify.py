@@ -92,7 +92,7 @@ from .board import BLACK, WHITE, bits, color_name, opponent
 from .coords import PASS, from_sgf, to_gtp, to_sgf
 from .problem import Problem, ProblemError
 from .search import Engine, SearchLimit, pair_state
-from .sgf import SgfError, SgfNode, parse_problem, read_tree, split_collection
+from .sgf import SgfError, SgfNode, parse_problem, read_sgf_bytes, read_tree, split_collection
 from .solver import K, Solution, solve
 
 # the classes, most important first: a problem's class is the first one among its findings
@@ -238,10 +238,9 @@ def collect(paths: Iterable[str | Path]) -> list[Task]:
     for f in files:
         name = str(f)
         try:
-            data = f.read_bytes()
-        except OSError as e:
-            tasks.append(Task(len(tasks), name, 0, b"",
-                              f"{name}: cannot read ({e.strerror or e})"))
+            data = read_sgf_bytes(f)
+        except SgfError as e:
+            tasks.append(Task(len(tasks), name, 0, b"", str(e)))
             continue
         games = split_collection(data)
         if len(games) <= 1:
@@ -633,7 +632,7 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
             _check_book_moves(res, problem, c, correct, deadline, options.tt_size)
         return
     assert sol.best_moves is not None
-    best = set(sol.best_moves)
+    best: set[int] = set(sol.best_moves)
     res.solver_moves = [_pt(p, size) for p in sorted(best, key=_order)]
     res.best_threats = sol.best_threats
     bk = sol.best_threats

@@ -9,14 +9,15 @@ from typing import Any
 
 import click
 
+from .cliutil import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK,
+                      exit_codes_text, fail, show_progress)
 from .report import html_page, summary
+from .sgf import file_error
 from .verify import (ANSWERS, CLASSES, Cache, Options, Result, Run, Task, collect,
                      verify_all, write_jsonl)
 
-EXIT_AGREE = 0
-EXIT_FINDINGS = 1
-EXIT_BAD_ARGS = 2
-EXIT_INTERRUPTED = 130
+EXIT_AGREE = EXIT_OK
+EXIT_BAD_ARGS = EXIT_BAD_INPUT
 
 
 class _Progress:
@@ -48,9 +49,8 @@ class _Progress:
         self.progress.update(self.task, advance=1, description=text)
 
 
-@click.command("verify")
-@click.argument("paths", nargs=-1, required=True,
-                type=click.Path(exists=True, path_type=str))
+@click.command("verify", epilog=exit_codes_text("verify"))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=str))
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--time-limit", type=float, default=60.0, show_default=True,
@@ -77,13 +77,12 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
     """Check the answers of a problem collection against the solver.
 
     PATH may be SGF files, directories (searched recursively for *.sgf) and collection files
-    holding many games. Each problem is classified: agree, book-move-fails, wrong-line-works,
-    extra-solutions, no-solution, no-answer, unknown, error (and, with --deep, bad-refutation
-    and weak-reply). Exit code 0 when every problem agrees, 1 when there are findings, 2 for bad
-    arguments, 130 when interrupted (what was done is written out and cached).
+    holding many games (each named FILE#N, N from 0). Each problem is classified: agree,
+    book-move-fails, wrong-line-works, extra-solutions, no-solution, no-answer, unknown,
+    error (and, with --deep, bad-refutation and weak-reply).
     """
     if time_limit <= 0:
-        raise click.BadParameter("must be positive", param_hint="--time-limit")
+        fail("--time-limit must be positive")
     if dask_address is not None:
         try:
             import dask.distributed  # noqa: F401
@@ -92,7 +91,7 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
     try:
         tasks = collect(paths)
     except FileNotFoundError as e:
-        raise click.BadParameter(f"{e} does not exist", param_hint="PATH")
+        fail(str(file_error(str(e), e)))
     if not tasks:
         raise click.UsageError("no SGF files found under " + ", ".join(paths))
     n_jobs = jobs or os.cpu_count() or 1
@@ -102,8 +101,8 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
         try:
             cache = Cache(cache_path, options)
         except Exception as e:
-            raise click.BadParameter(f"cannot open {cache_path}: {e}", param_hint="--cache")
-    show = progress if progress is not None else sys.stderr.isatty()
+            fail(f"{cache_path}: cannot open the cache ({e})")
+    show = show_progress(progress)
     start = time.monotonic()
     try:
         if show:
