@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from sgfmill import sgf
 
 from tsumego import BLACK, IllegalMove, read_problem, solve
+from tsumego.line import IllegalLine
 from tsumego.board import bits, color_from_name, opponent
 from tsumego.cli import main
 from tsumego.coords import PASS, to_sgf
@@ -566,10 +567,12 @@ def test_the_tree_engine_takes_the_first_of_tied_children(monkeypatch: pytest.Mo
                                   "bent-four-corner.sgf"])
 def test_a_known_winner_is_the_searched_winner(name: str) -> None:
     """The builder reads a proof the engine already holds instead of searching
-    (Engine.known_winner): along random lines of a problem, in an engine warmed by a search
-    of the root, every answer it reads is the one a fresh engine's search gives on that
-    path, and it reads some (else the test would prove nothing)."""
+    (Engine.known_after): along random lines of a problem, in an engine warmed by searches
+    of the root and its children, every answer it reads is the one a fresh engine's search
+    gives on that line, and it reads some (else the test would prove nothing)."""
     import random
+
+    from tsumego.line import Line
 
     problem = read_problem(PROBLEMS / name).problem
     rng = random.Random(7)
@@ -580,40 +583,29 @@ def test_a_known_winner_is_the_searched_winner(name: str) -> None:
         for m in [*bits(problem.board().empty & problem.region), PASS]:
             warm.solve_after(first, m, 0)  # proofs below the root too
         for _ in range(20):
-            b = _Builder(problem, warm, "full", 10**6)
-            board = b.board
-            snap = board.snapshot()
-            history = {board.hash: 0}
-            b.seen = 1 << (board.black | board.white).bit_count()
-            color, nkt, passed, depth, tokens = first, 0, False, 0, []
+            line = Line(problem)
+            color = first
             for _ in range(rng.randrange(1, 8)):
-                kids = [c for c in b.children(color, nkt, passed, history) if not c.static]
-                if not kids:
+                moves = []
+                for m in line.candidates():
+                    try:
+                        line.play(color, m)
+                    except IllegalLine:
+                        continue
+                    ended = line.ended
+                    line.undo()
+                    if not ended:
+                        moves.append(m)
+                if not moves:
                     break
-                c = rng.choice(kids)
-                if c.repeat < 0 and not c.pair:
-                    w, _ = warm.known_winner(opponent(color), c.nkt, c.passed, c.hash,
-                                             b.seen, history, b.pair_states)
-                    if w:
-                        read += 1
-                        copy = dict(history)
-                        hist, tok = b.enter(c, color, copy, depth)
-                        fresh = Engine(problem, options=SearchOptions())
-                        fresh.board.black, fresh.board.white, fresh.board.hash = (
-                            board.black, board.white, board.hash)
-                        got = fresh.solve_here(opponent(color), c.nkt, c.passed, hist,
-                                               b.seen, depth + 1, pair_states=b.pair_states,
-                                               pair_counts=b.pair_counts)
-                        b.leave(tok, copy)
-                        assert w == got, (name, depth)
-                if c.repeat >= 0 or c.pair:
-                    break  # a threat or a pair resets the history: enough for one line
-                history, tok = b.enter(c, color, history, depth)
-                tokens.append(tok)
-                color, nkt, passed, depth = opponent(color), c.nkt, c.passed, depth + 1
-            for tok in reversed(tokens):
-                b.leave(tok, history)
-            board.undo(snap)
+                m = rng.choice(moves)
+                w, _ = warm.known_after(line, color, m)
+                if w:
+                    read += 1
+                    fresh = Engine(problem, options=SearchOptions())
+                    assert w == fresh.winner_after(line, color, m).winner, (name, line.moves)
+                line.play(color, m)
+                color = opponent(color)
     assert read > 0
 
 

@@ -46,7 +46,7 @@ import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
 
 from .board import BLACK, Board, Undo, bits, opponent
 from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
@@ -57,7 +57,11 @@ from .eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
 from .life import (SearchTooLarge, attacker_captures_alone, lost_in_atari, never_vital,
                    target_benson_alive)
 from .problem import Problem
+from .line import PASS_KEY, SIDE_KEY, pair_state, position_key
 from .table import NEG, POS, SolvedTable, WorkTable
+
+if TYPE_CHECKING:
+    from .line import Line
 
 
 # moves, arrangement hashes, static winners, initial (phi, delta), the arrangement the
@@ -77,6 +81,14 @@ Child = tuple[int, int, EyeWin | None, tuple[int, int], int, int]
 # arrangement (or the pair state added), the history replaced (None if none), the old mask of
 # the pair states' stone counts
 _Token = tuple[Undo, int, dict[int, int] | None, int]
+
+
+class Verdict(NamedTuple):
+    """The winner of a position (0 where a search bounded by work did not settle it) and the
+    work of its proof (nodes; 0 for a win the rules fix at once)."""
+
+    winner: int
+    work: int
 
 
 class SearchLimit(Exception):
@@ -152,11 +164,10 @@ def deep_search() -> Iterator[None]:
         sys.setrecursionlimit(old_limit)
 
 
-_rng = random.Random(0x6B6F)
-_SIDE_KEY = (0, _rng.getrandbits(64), _rng.getrandbits(64))
+_rng = random.Random(0x4E4B54)
+_SIDE_KEY = SIDE_KEY
+_PASS_KEY = PASS_KEY
 _NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
-_PASS_KEY = _rng.getrandbits(64)
-_PAIR_KEY = _rng.getrandbits(64)
 PAIR = -2  # a child's repetition index that marks the second pass of a pair
 _EMPTY: frozenset[int] = frozenset()
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
@@ -201,13 +212,6 @@ def _fits(lo: int, hi: int, created: frozenset[int] | None, seen: int,
     path's arrangements ``path`` and its pair states ``pairs``."""
     return lo > hi or not (seen >> lo) & ((2 << (hi - lo)) - 1) or (
         created is not None and created.isdisjoint(path) and created.isdisjoint(pairs))
-
-
-def pair_state(h: int, to_move: int) -> int:
-    """The key of a *pair state*: arrangement ``h`` with ``to_move`` to move right after a
-    pair of passes (rules.md). Distinct from every arrangement's hash, so that a proof's
-    created set can hold both kinds."""
-    return h ^ _SIDE_KEY[to_move] ^ _PAIR_KEY
 
 
 class Engine:
@@ -328,10 +332,7 @@ class Engine:
     def solved_key(self, h: int, color: int, passed: bool) -> int:
         """Table key of arrangement ``h`` with ``color`` to move, ``passed`` saying the last
         move was a pass (then a pass makes a pair: another position)."""
-        k = h ^ _SIDE_KEY[color]
-        if passed:
-            k ^= _PASS_KEY
-        return k
+        return position_key(h, color, passed)
 
     def _count(self) -> int:
         """Stones on the board."""
@@ -581,6 +582,61 @@ class Engine:
             return 0, 0
         e = self.solved.data.get(self.solved_key(h, color, passed))
         return (color if phi == 0 else opponent(color)), (e[2] if e is not None else 0)
+
+    # --- lines (the engine interface the tree builder, the verifier and GTP use) -----------
+    def winner(self, line: Line, to_move: int, *, max_work: int | None = None) -> Verdict:
+        """The winner with ``to_move`` to play at the end of ``line`` (a line of play from
+        this engine's problem), and the work of its proof; with ``max_work``, winner 0 where
+        a search of that many nodes does not settle it."""
+        if line.ended:
+            return Verdict(line.ended, 0)
+        b = self.board
+        root = b.snapshot()
+        b.black, b.white, b.hash = line.board.black, line.board.white, line.board.hash
+        before = self.nodes
+        try:
+            w = self.solve_here(to_move, line.nkt, line.passed, dict(line.history), line.seen,
+                                line.depth, pair_states=dict(line.pair_states),
+                                pair_counts=line.pair_counts, max_work=max_work)
+        finally:
+            b.undo(root)
+        if not w:
+            return Verdict(0, 0)
+        e = self.solved.data.get(self.solved_key(line.board.hash, to_move, line.passed))
+        return Verdict(w, e[2] if e is not None else self.nodes - before)
+
+    def winner_after(self, line: Line, color: int, move: int, *,
+                     max_work: int | None = None) -> Verdict:
+        """:meth:`winner` after ``color`` plays ``move`` at the end of ``line`` (raises
+        :class:`tsumego.line.IllegalLine` for an illegal move; the line is left as it was)."""
+        step = line.play(color, move)
+        try:
+            if step.ended:
+                return Verdict(step.ended, 0)
+            return self.winner(line, 3 - color, max_work=max_work)
+        finally:
+            line.undo()
+
+    def known_after(self, line: Line, color: int, move: int) -> Verdict:
+        """The winner after ``color`` plays ``move`` (a legal move) at the end of ``line``
+        where the engine already holds a proof it may use on this path (no search), else
+        Verdict(0, 0). A move that uses a threat or makes a pair of passes starts the history
+        afresh and is never read this way; one that ends the game is not looked up."""
+        b = line.board
+        h = b.hash
+        if move == PASS:
+            if line.passed:
+                return Verdict(0, 0)
+        else:
+            snap = b.snapshot()
+            cap = b.play_fast(move, color)
+            h = b.hash
+            b.undo(snap)
+            if cap < 0 or h in line.history or (color == self.attacker and cap & self.target):
+                return Verdict(0, 0)
+        w, work = self.known_winner(3 - color, line.nkt, move == PASS, h, line.seen,
+                                    line.history, line.pair_states)
+        return Verdict(w, work)
 
     def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
         self._root_depth = depth

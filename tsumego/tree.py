@@ -34,10 +34,12 @@ import time
 from array import array
 from dataclasses import dataclass
 
-from .board import BLACK, bits, opponent
+from .board import BLACK, Board, bits, opponent
 from .coords import PASS
+from .life import never_vital, target_benson_alive
+from .line import Line, pair_state, position_key
 from .problem import Problem
-from .search import Engine, SearchLimit, SearchOptions, deep_search, pair_state
+from .search import Engine, SearchLimit, SearchOptions, deep_search
 
 
 MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
@@ -491,9 +493,8 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                         max(estimates), longest)
 
 
-# kind, board snapshot, hash (or pair state), old index, old masks of stone counts and of pairs
-# of counts, old mask of the pair states' counts and old key of the pair states
-_Token = tuple[str, tuple[int, int, int], int, int, int, int, int, int]
+# what leave() restores besides the line: the pair bits of the history above the move
+_Token = int
 # a subtree line() built: its node, the pair bits of every play probed in it, and the
 # arrangements of the history above it that those plays recreate (what shaped it)
 _Variant = tuple[int, int, frozenset[int]]
@@ -576,7 +577,11 @@ class _Builder:
         self.look_deadline = None if deadline is None else \
             time.monotonic() + (deadline - time.monotonic()) * self.LOOK_SHARE
         self.engine = engine
-        self.board = engine.board
+        # the line being built: the rules' bookkeeping, on the builder's own board
+        self._benson: dict[int, bool] = {}
+        self._outside = never_vital(problem.board(), problem.region, problem.defender)
+        self.game = Line(problem, alive=self._alive)
+        self.board = self.game.board
         self.mode = mode
         self.full = mode != "readable"  # "full" and "compact" trees are the same proof
         self.compact = mode == "compact"
@@ -608,14 +613,18 @@ class _Builder:
         self.attacker = problem.attacker
         self.defender = problem.defender
         self.target = problem.target
-        # stone counts of the arrangements in the history and of the pair states (search.py)
-        self.seen = 0
         self.pairs = 0  # the (black, white) counts of the history, one bit a pair (pair())
-        # the pair states on the path (search.pair_state -> index), the mask of their stone
-        # counts, and the XOR of their keys (the same set of pair states, the same key)
-        self.pair_states: dict[int, int] = {}
-        self.pair_counts = 0
-        self.pair_key = 0
+
+    def _alive(self, board: Board) -> bool:
+        """Is the target unconditionally alive (Benson) on ``board``? Cached by
+        arrangement."""
+        alive = self._benson.get(board.hash)
+        if alive is None:
+            if len(self._benson) >= self.BENSON_MAX:
+                self._benson.clear()
+            alive = target_benson_alive(board, self.target, self.defender, self._outside)
+            self._benson[board.hash] = alive
+        return alive
 
     # --- the game, as the engine plays it ---------------------------------------------------
     def children(self, color: int, nkt: int, passed: bool,
@@ -650,16 +659,15 @@ class _Builder:
             static, end = 0, ""
             if color == self.attacker and cap & self.target:
                 static, end = self.attacker, "capture"
-            elif color == self.defender and self.engine.benson_alive(h):
+            elif color == self.defender and self._alive(board):
                 static, end = self.defender, "alive"
             board.undo(snap)
             out.append(_Child(p, cap, h, idx, nkt + step if idx >= 0 else nkt, static, end))
         if not passed:
             out.append(_Child(PASS, 0, board.hash, -1, nkt, 0, ""))
-        elif pair_state(board.hash, opponent(color)) in self.pair_states:
-            # the pair state stood before: the game ends
-            out.append(_Child(PASS, 0, board.hash, -1, nkt, self.engine.end_by_passes(),
-                              "passes"))
+        elif pair_state(board.hash, opponent(color)) in self.game.pair_states:
+            # the pair state stood before: the game ends, the target standing
+            out.append(_Child(PASS, 0, board.hash, -1, nkt, self.defender, "passes"))
         else:  # both sides play elsewhere: the game goes on afresh at balance 0
             out.append(_Child(PASS, 0, board.hash, -1, 0, 0, "", True))
         self.last_probes = probes
@@ -668,37 +676,17 @@ class _Builder:
 
     def enter(self, c: _Child, color: int, history: dict[int, int],
               depth: int) -> tuple[dict[int, int], _Token]:
-        """Play child ``c``; returns the child's history and an undo token."""
-        board = self.board
-        h0 = board.hash
-        snap = board.snapshot()
-        seen, pairs = self.seen, self.pairs
-        pair_counts, pair_key = self.pair_counts, self.pair_key
-        s0 = (board.black | board.white).bit_count()
-        if c.pair:
-            key = pair_state(h0, opponent(color))
-            self.pair_states[key] = depth + 1
-            self.pair_counts |= 1 << s0
-            self.pair_key ^= key
-            self.seen = self.pair_counts
-            self.pairs = self.pair()
-            return {h0: depth + 1}, ("pair", snap, key, 0, seen, pairs, pair_counts, pair_key)
-        if c.move == PASS:
-            old = history.get(h0, -1)
-            history[h0] = depth + 1
-            return history, ("pass", snap, h0, old, seen, pairs, pair_counts, pair_key)
+        """Play child ``c`` on the line; returns the child's history and an undo token."""
+        token = self.pairs
         p0 = self.pair()
-        board.play_fast(c.move, color)
-        count = (board.black | board.white).bit_count()
-        if c.repeat >= 0:
-            self.seen = self.pair_counts | (1 << s0) | (1 << count)
+        self.game.play(color, c.move, check=False)
+        if c.pair:
+            self.pairs = self.pair()
+        elif c.repeat >= 0:
             self.pairs = p0 | self.pair()
-            return {h0: depth, board.hash: depth + 1}, ("threat", snap, 0, 0, seen, pairs,
-                                                        pair_counts, pair_key)
-        self.seen = seen | (1 << count)
-        self.pairs = pairs | self.pair()
-        history[board.hash] = depth + 1
-        return history, ("play", snap, board.hash, 0, seen, pairs, pair_counts, pair_key)
+        elif c.move != PASS:
+            self.pairs |= self.pair()
+        return self.game.history, token
 
     def pair(self) -> int:
         """The current arrangement's bit in ``pairs``: its (black, white) stone counts."""
@@ -706,17 +694,8 @@ class _Builder:
         return 1 << ((b.black.bit_count() * _PAIR + b.white.bit_count()) & _PAIRS)
 
     def leave(self, token: _Token, history: dict[int, int]) -> None:
-        kind, snap, h, old, self.seen, self.pairs, self.pair_counts, self.pair_key = token
-        if kind == "pair":
-            del self.pair_states[h]
-        elif kind == "pass":
-            if old < 0:
-                del history[h]
-            else:
-                history[h] = old
-        elif kind == "play":
-            del history[h]
-        self.board.undo(snap)
+        self.game.undo()
+        self.pairs = token
 
     def winner_after(self, c: _Child, color: int, history: dict[int, int],
                      depth: int, limit: int | None = None) -> tuple[int, int]:
@@ -729,20 +708,8 @@ class _Builder:
         known = self.known(c, color, history)
         if known[0]:
             return known
-        hist, tok = self.enter(c, color, history, depth)
-        before = self.engine.nodes
-        try:
-            w = self.engine.solve_here(opponent(color), c.nkt, c.passed, hist, self.seen,
-                                       depth + 1, pair_states=self.pair_states,
-                                       pair_counts=self.pair_counts, max_work=limit)
-            if not w:
-                return 0, 0
-            key = self.engine.solved_key(self.board.hash, opponent(color), c.passed)
-            e = self.engine.solved.get(key)
-            work = e[2] if e is not None else self.engine.nodes - before
-        finally:
-            self.leave(tok, history)
-        return w, work
+        v = self.engine.winner_after(self.game, color, c.move, max_work=limit)
+        return v.winner, v.work
 
     def known(self, c: _Child, color: int, history: dict[int, int]) -> tuple[int, int]:
         """(winner, proof work) of the position after ``c`` if the engine holds a proof of it
@@ -750,19 +717,18 @@ class _Builder:
         which reset the path), else (0, 0)."""
         if c.repeat >= 0 or c.pair:
             return 0, 0
-        return self.engine.known_winner(opponent(color), c.nkt, c.passed, c.hash,
-                                        self.seen, history, self.pair_states)
+        v = self.engine.known_after(self.game, color, c.move)
+        return v.winner, v.work
 
     # --- building ------------------------------------------------------------------------------
     def root_moves(self, color: int, balance: int) -> tuple[dict[int, int],
                                                             list[tuple[_Child, int, int]]]:
         """Start the game at the problem's position: its history, and every first move of
         ``color`` with its (winner, proof work)."""
-        board = self.board
-        history = {board.hash: 0}
-        self.seen = 1 << (board.black | board.white).bit_count()
+        self.game = Line(self.problem, balance, alive=self._alive)
+        self.board = self.game.board
+        history = self.game.history
         self.pairs = self.pair()
-        self.pair_states, self.pair_counts, self.pair_key = {}, 0, 0
         scored = []
         for c in self.children(color, balance, False, history):
             w, work = self.winner_after(c, color, history, 0)
@@ -871,7 +837,9 @@ class _Builder:
         """The key of ``built`` for the subtree below ``color``'s move ``c`` that ``winner``
         wins: the position after it, the mover, the balance, the pass state, the winner and
         the pair states of the path below the move."""
-        key = self.pair_key ^ pair_state(c.hash, opponent(color)) if c.pair else self.pair_key
+        key = self.game.pair_key
+        if c.pair:
+            key ^= pair_state(c.hash, opponent(color))
         return c.hash, color, c.nkt, c.passed, winner, key
 
     def fitting(self, key: tuple[int, int, int, bool, int, int], c: _Child, color: int,
@@ -1179,7 +1147,7 @@ class _Builder:
     def size_key(self, color: int, nkt: int, passed: bool,
                  winner: int) -> tuple[int, int, int]:
         """The lookahead tables' key of the current position with ``color`` to move."""
-        return self.engine.solved_key(self.board.hash, color, passed), nkt, winner
+        return position_key(self.board.hash, color, passed), nkt, winner
 
     def _objective(self, size: int, plies: int) -> tuple[int, int]:
         return (size, plies) if self.full else (plies, size)
@@ -1212,6 +1180,7 @@ class _Builder:
         return cands[0] if best is None else best[1]
 
     WIDTH = 4  # winning candidates compared at each winner's node
+    BENSON_MAX = 1_000_000  # arrangements the builder remembers Benson's answer for
     FIRST_BUDGET = 16  # engine nodes of cheapest_win()'s first round of searches
     BUILT_MAX = 4_000_000  # positions line() remembers subtrees of for copying
     VARIANTS = 4  # subtrees it remembers of one position (built under different histories)
@@ -1302,7 +1271,7 @@ class _Builder:
     def _plain(self, kids: list[_Child], winner: int) -> bool:
         """In a readable tree, stop where the outcome is plain: the defender has won and the
         target is unconditionally alive."""
-        return winner == self.defender and self.engine.benson_alive(self.board.hash)
+        return winner == self.defender and self._alive(self.board)
 
 
 __all__ = ["MODES", "TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TreeTooLarge",

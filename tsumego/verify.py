@@ -91,7 +91,10 @@ from . import __version__
 from .board import BLACK, WHITE, bits, color_name, opponent
 from .coords import PASS, from_sgf, to_gtp, to_sgf
 from .problem import Problem, ProblemError
-from .search import Engine, SearchLimit, pair_state
+from .board import Board
+from .life import never_vital, target_benson_alive
+from .line import IllegalLine, Line
+from .search import Engine, SearchLimit
 from .sgf import SgfError, SgfNode, parse_problem, read_sgf_bytes, read_tree, split_collection
 from .solver import K, Solution, solve
 
@@ -331,43 +334,62 @@ def mark_correct(moves: list[BookMove], convention: str) -> None:
 
 # --- positions along a line -----------------------------------------------------------------
 
-class IllegalLine(Exception):
-    """A book move that cannot be played here; ``kind`` is outside, occupied, suicide,
-    repetition, offboard or over."""
-
-    def __init__(self, kind: str, text: str) -> None:
-        super().__init__(text)
-        self.kind = kind
-        self.text = text
-
-
 class LinePosition:
-    """A position reached by a line of moves from the problem's root, with the line's
-    repetition history and ko-threat balance (rules.md), searched by one :class:`Engine`.
+    """A position reached by a line of moves from the problem's root (a :class:`Line`, which
+    keeps the rules' bookkeeping), searched by one engine.
 
-    The engine's solved table is shared by every position (its entries never depend on the path
-    above them), so checking many lines of one problem costs little more than one."""
+    The engine's solved table is shared by every position (its entries never depend on the
+    path above them), so checking many lines of one problem costs little more than one."""
 
     def __init__(self, problem: Problem, *, deadline: float | None, tt_size: int,
                  nkt: int = 0) -> None:
         self.problem = problem
         self.engine = Engine(problem, tt_size=tt_size, deadline=deadline)
-        self.board = self.engine.board
-        self.history: dict[int, int] = {self.board.hash: 0}
-        # the pair states of the line (search.pair_state -> index) and their stone counts
-        self.pair_states: dict[int, int] = {}
-        self.pair_counts = 0
-        # the stone counts of the arrangements in the history and of the pair states
-        self.seen = 1 << self._count()
-        self.depth = 0
-        self.passed = False
-        self.nkt = nkt
-        self.ended = 0  # the winner, once a play decided the game
-        self._stack: list[tuple[tuple[int, int, int], dict[int, int], int, int, bool, int,
-                                int, dict[int, int], int]] = []
+        outside = never_vital(problem.board(), problem.region, problem.defender)
+        alive: dict[int, bool] = {}
 
-    def _count(self) -> int:
-        return (self.board.black | self.board.white).bit_count()
+        def is_alive(board: Board) -> bool:
+            got = alive.get(board.hash)
+            if got is None:
+                got = alive[board.hash] = target_benson_alive(board, problem.target,
+                                                              problem.defender, outside)
+            return got
+
+        self.line = Line(problem, nkt, alive=is_alive)
+
+    @property
+    def board(self) -> Board:
+        return self.line.board
+
+    @property
+    def nkt(self) -> int:
+        """The ko-threat balance here (settable: the balance a question is asked at)."""
+        return self.line.nkt
+
+    @nkt.setter
+    def nkt(self, value: int) -> None:
+        self.line.nkt = value
+
+    @property
+    def ended(self) -> int:
+        """The winner, once a move decided the game (else 0)."""
+        return self.line.ended
+
+    @property
+    def history(self) -> dict[int, int]:
+        return self.line.history
+
+    @property
+    def pair_states(self) -> dict[int, int]:
+        return self.line.pair_states
+
+    @property
+    def depth(self) -> int:
+        return self.line.depth
+
+    @property
+    def passed(self) -> bool:
+        return self.line.passed
 
     @property
     def nodes(self) -> int:
@@ -375,98 +397,32 @@ class LinePosition:
 
     def push(self, color: int, move: int) -> None:
         """Play ``move`` (or pass) for ``color``. Raises :class:`IllegalLine`."""
-        b = self.board
-        size = self.problem.size
-        if self.ended:
-            raise IllegalLine("over", "the game is already decided")
-        save = (b.snapshot(), self.history, self.seen, self.depth, self.passed, self.nkt,
-                self.ended, self.pair_states, self.pair_counts)
-        if move == PASS:
-            self._stack.append(save)
-            if not self.passed:
-                history = dict(self.history)
-                history[b.hash] = self.depth + 1
-                self.history, self.depth, self.passed = history, self.depth + 1, True
-                return
-            # a pair of passes: the player who passed first moves next
-            state = pair_state(b.hash, opponent(color))
-            self.depth += 1
-            self.passed = False
-            if state in self.pair_states:
-                self.ended = self.engine.end_by_passes()  # it stood before: the game ends
-                return
-            # both sides play elsewhere: the history starts afresh, the threats are gone
-            self.pair_states = {**self.pair_states, state: self.depth}
-            self.pair_counts |= 1 << self._count()
-            self.history = {b.hash: self.depth}
-            self.seen = self.pair_counts
-            self.nkt = 0
-            return
-        pt = f"{to_sgf(move, size)} ({to_gtp(move, size)})"
-        if (b.black | b.white) >> move & 1:
-            raise IllegalLine("occupied", f"{pt} is occupied")
-        if not self.problem.region >> move & 1:
-            raise IllegalLine("outside", f"{pt} is outside the problem's region")
-        h0 = b.hash
-        c0 = self._count()
-        cap = b.play_fast(move, color)
-        if cap < 0:
-            raise IllegalLine("suicide", f"{pt} is suicide")
-        nkt = self.nkt
-        if b.hash in self.history:
-            has = nkt > 0 if color == BLACK else nkt < 0
-            if not has:
-                b.undo(save[0])
-                raise IllegalLine("repetition", f"{pt} repeats an earlier position and "
-                                  f"{_side(color)} has no ko threat at balance {nkt:+d}")
-            nkt += -1 if color == BLACK else 1
-            history = {h0: self.depth, b.hash: self.depth + 1}
-            seen = self.pair_counts | (1 << c0) | (1 << self._count())
-        else:
-            history = dict(self.history)
-            history[b.hash] = self.depth + 1
-            seen = self.seen | (1 << self._count())
-        self._stack.append(save)
-        self.history, self.depth, self.passed, self.nkt = history, self.depth + 1, False, nkt
-        self.seen = seen
-        self.ended = self.engine.static_after(color, cap)
+        self.line.play(color, move)
 
     def pop(self) -> None:
-        (snap, self.history, self.seen, self.depth, self.passed, self.nkt,
-         self.ended, self.pair_states, self.pair_counts) = self._stack.pop()
-        self.board.undo(snap)
+        self.line.undo()
 
     def winner(self, to_move: int) -> int:
         """The winner with ``to_move`` to play here at the line's balance (raises
         :class:`SearchLimit`)."""
-        if self.ended:
-            return self.ended
-        return self.engine.solve_here(to_move, self.nkt, self.passed, dict(self.history),
-                                      self.seen, self.depth,
-                                      pair_states=dict(self.pair_states),
-                                      pair_counts=self.pair_counts)
+        return self.engine.winner(self.line, to_move).winner
 
     def winner_after(self, color: int, move: int, nkt: int | None = None) -> int | None:
         """The winner after ``color`` plays ``move`` here (at balance ``nkt``, default the
         line's); ``None`` when the move is illegal."""
-        saved = self.nkt
+        saved = self.line.nkt
         if nkt is not None:
-            self.nkt = nkt
+            self.line.nkt = nkt
         try:
-            try:
-                self.push(color, move)
-            except IllegalLine:
-                return None
-            try:
-                return self.winner(opponent(color))
-            finally:
-                self.pop()
+            return self.engine.winner_after(self.line, color, move).winner
+        except IllegalLine:
+            return None
         finally:
-            self.nkt = saved
+            self.line.nkt = saved
 
     def candidates(self, color: int) -> list[int]:
         """Every play in the region here, then the pass."""
-        return list(bits(self.board.empty & self.problem.region)) + [PASS]
+        return self.line.candidates()
 
     def threshold(self, color: int, move: int) -> int | None:
         """The balance least favourable to ``color`` (within -K..K) at which ``color`` still
