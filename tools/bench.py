@@ -72,8 +72,8 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "borrow": {"borrow": False},  # the two games' searches borrow each other's wins that hold
     "livefirst": {"live_first": False},  # the defender to play: the live game searched first
     "farfirst": {"far_first": False},  # the attacker to play: the defender's best balance first
-    "simulation": {"simulation": 0},  # Kawano's simulation in large searches
-    "eyespace": {"eyespace": False},  # the eye-space database's answers
+    "simulation": {"simulation": 0},  # Kawano's simulation (the reference engine's)
+    "eyespace": {"eyespace": False},  # the eye-space database's answers (the reference's)
     "tiephi": {"tie_phi": False},  # ties at the least delta go to the largest phi
 }
 
@@ -682,6 +682,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--ablate", action="append", default=[], choices=sorted(ABLATIONS),
                     metavar="NAME", help="turn one search technique off (repeatable): "
                                          + ", ".join(sorted(ABLATIONS)))
+    ap.add_argument("--engine", choices=("compiled", "reference"), default="compiled",
+                    help="the compiled core (default) or the reference engine in Python")
     ap.add_argument("--quick", action="store_true",
                     help="ask tsumego.js's question: the answer and one correct first move, "
                          "not every first move proved or refuted")
@@ -737,6 +739,7 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"jobs {args.jobs}"
              + (f", node budget {args.max_nodes}" if args.max_nodes else "")
              + (f", ablated: {', '.join(args.ablate)}" if args.ablate else "")
+             + (", the reference engine" if args.engine == "reference" else "")
              + (f", simulation {args.simulation} nodes" if args.simulation is not None else "")
              + (f", simulation from {args.simulation_from} nodes"
                 if args.simulation_from is not None else "")
@@ -745,7 +748,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    options = options_without(args.ablate)
+    options = replace(options_without(args.ablate), engine=args.engine)
     if args.simulation is not None:
         options = replace(options, simulation=args.simulation)
     if args.simulation_from is not None:

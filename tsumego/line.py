@@ -105,7 +105,8 @@ class Line:
         self.depth = 0
         self.passed = False
         self.ended = 0
-        self.moves: list[tuple[int, int]] = []  # (colour, point or PASS)
+        # the moves so far: (colour, point or PASS, a ko threat made the play legal)
+        self.moves: list[tuple[int, int, bool]] = []
         self._alive = alive
         self._stack: list[_Saved] = []
 
@@ -117,11 +118,12 @@ class Line:
                       self.pair_states, self.pair_counts, self.pair_key, self.nkt, self.passed,
                       self.ended)
 
-    def _advance(self, save: _Saved, color: int, move: int, passed: bool) -> None:
+    def _advance(self, save: _Saved, color: int, move: int, passed: bool,
+                 threat: bool = False) -> None:
         self._stack.append(save)
         self.depth += 1
         self.passed = passed
-        self.moves.append((color, move))
+        self.moves.append((color, move, threat))
 
     def play(self, color: int, move: int, *, check: bool = True) -> Step:
         """Play ``move`` (a point, or PASS) for ``color``; raises :class:`IllegalLine`.
@@ -176,7 +178,7 @@ class Line:
                               f"has no ko threat at balance {self.nkt:+d}")
         save = self._save("reset" if threat else "play")
         save.board = before
-        self._advance(save, color, move, False)
+        self._advance(save, color, move, False, threat)
         if threat:
             # the threat and its answer: only the arrangements around this play remain
             self.nkt += -1 if color == BLACK else 1

@@ -46,7 +46,7 @@ import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterable, Iterator, Literal, NamedTuple
 
 from .board import BLACK, Board, Undo, bits, opponent
 from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
@@ -133,6 +133,8 @@ class SearchOptions:
     # session 17, which searched large proofs again (gop/19747 B 1,435,350 nodes, 942,569 now)
     created_max: int = 4096
     check_every: int = 1024  # nodes between budget checks
+    # the engine that searches: the compiled core, or the reference engine in Python
+    engine: Literal["compiled", "reference"] = "compiled"
 
     def __post_init__(self) -> None:
         # an initial number of 0 reads as a proof: a scale below 1 would answer without search

@@ -15,7 +15,8 @@ from .coords import PASS, Point, points, to_gtp, to_sgf
 from .infer import Inference
 from .life import target_benson_alive
 from .problem import Problem
-from .search import Engine, SearchLimit, SearchOptions, deep_search
+from .engines import SearchEngine, new_engine
+from .search import SearchLimit, SearchOptions, deep_search
 
 K = 2  # balances -K..K classify a problem (rules.md)
 
@@ -183,9 +184,9 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
         raise ValueError("threats must be within -64..64")
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    engine = Engine(problem, tt_size=tt_size, max_nodes=max_nodes, deadline=deadline,
+    engine = new_engine(problem, tt_size=tt_size, max_nodes=max_nodes, deadline=deadline,
                     options=options)
-    live_engine: Engine | None = None
+    live_engine: SearchEngine | None = None
     by: dict[int, int] = {}
     moves: tuple[int, ...] | None = None
     best_moves: tuple[int, ...] | None = None
@@ -220,15 +221,15 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
 
     worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
 
-    def live_game() -> Engine:
+    def live_game() -> SearchEngine:
         """An engine for the live game: the defender must end with a pass-alive target."""
-        live = Engine(problem, live=True, tt_size=max(1024, tt_size // 4),
+        live = new_engine(problem, live=True, tt_size=max(1024, tt_size // 4),
                       max_nodes=max_nodes, deadline=deadline, options=options)
         live.nodes = engine.nodes
         live.share_caches(engine)  # same board, region and target: same children
         return live
 
-    def live_won_at_worst(live: Engine) -> bool:
+    def live_won_at_worst(live: SearchEngine) -> bool:
         """Does the defender win the live game at the worst balance? A live win is a win:
         its first move is the answer's move at that balance."""
         won = live.solve(color, worst) == problem.defender

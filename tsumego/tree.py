@@ -39,7 +39,8 @@ from .coords import PASS
 from .life import never_vital, target_benson_alive
 from .line import Line, pair_state, position_key
 from .problem import Problem
-from .search import Engine, SearchLimit, SearchOptions, deep_search
+from .engines import SearchEngine, new_engine
+from .search import SearchLimit, SearchOptions, deep_search
 
 
 MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
@@ -288,7 +289,7 @@ class SolutionTree:
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
                mode: str = "readable", max_nodes: int = 10_000_000,
                time_limit: float | None = None, lookahead: int | None = None,
-               engine: Engine | None = None) -> SolutionTree:
+               engine: SearchEngine | None = None) -> SolutionTree:
     """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
 
     At each of the winner's nodes the tree may look ahead (up to ``lookahead`` positions and
@@ -340,7 +341,7 @@ def ahead_time(spent: float, left: float | None) -> float:
 
 def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: int,
           max_nodes: int, time_limit: float | None, lookahead: int | None,
-          engine: Engine | None) -> tuple[_Nodes, int, int]:
+          engine: SearchEngine | None) -> tuple[_Nodes, int, int]:
     """A full tree in a store of type ``make``; returns (the nodes, side to play, winner).
     With a given ``lookahead``, one build. With the default, the smaller of the trees without
     and with the lookahead: the one without it comes first (seconds where the lookahead
@@ -392,7 +393,7 @@ def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int
 
 def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: str,
            max_nodes: int, time_limit: float | None, lookahead: int | None,
-           engine: Engine | None) -> tuple[int, int]:
+           engine: SearchEngine | None) -> tuple[int, int]:
     """Build a tree into ``nodes`` (node 0 its root); returns (side to play, winner)."""
     color = problem.to_play if to_play is None else to_play
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -415,14 +416,14 @@ def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, m
     return color, winner
 
 
-def _tree_engine(problem: Problem, deadline: float | None) -> Engine:
+def _tree_engine(problem: Problem, deadline: float | None) -> SearchEngine:
     """The engine a tree is built with. It takes the first of the children tied at the least
     delta (the solver's default takes the one with the largest phi, which searches fewer nodes
     but finds other proofs: full trees of 7 collection sides 187,384 nodes with this, 214,166
     with the default, gop/15589 W 15,956 and 21,940), and keeps proofs' created sets up to 64
     (the solver's 4,096 searches fewer nodes but made larger full trees: gop/11089 W 102,936
     nodes against 83,954, 15589 W 17,002 against 15,956)."""
-    return Engine(problem, deadline=deadline,
+    return new_engine(problem, deadline=deadline,
                   options=SearchOptions(tie_phi=False, created_max=64))
 
 
@@ -557,7 +558,7 @@ class _Walked:
 
 
 class _Builder:
-    def __init__(self, problem: Problem, engine: Engine, mode: str, max_nodes: int,
+    def __init__(self, problem: Problem, engine: SearchEngine, mode: str, max_nodes: int,
                  deadline: float | None = None, lookahead: int = 2_000,
                  nodes: _Nodes | None = None) -> None:
         self.problem = problem

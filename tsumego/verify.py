@@ -94,7 +94,8 @@ from .problem import Problem, ProblemError
 from .board import Board
 from .life import never_vital, target_benson_alive
 from .line import IllegalLine, Line
-from .search import Engine, SearchLimit
+from .engines import new_engine
+from .search import SearchLimit
 from .sgf import SgfError, SgfNode, parse_problem, read_sgf_bytes, read_tree, split_collection
 from .solver import K, Solution, solve
 
@@ -344,7 +345,7 @@ class LinePosition:
     def __init__(self, problem: Problem, *, deadline: float | None, tt_size: int,
                  nkt: int = 0) -> None:
         self.problem = problem
-        self.engine = Engine(problem, tt_size=tt_size, deadline=deadline)
+        self.engine = new_engine(problem, tt_size=tt_size, deadline=deadline)
         outside = never_vital(problem.board(), problem.region, problem.defender)
         alive: dict[int, bool] = {}
 

@@ -1,0 +1,2255 @@
+/* The compiled search core: df-pn over the game of docs/rules.md.
+ *
+ * The same search as the reference engine (tsumego/search/engine.py), written for the
+ * machine: the board is cropped to the rectangle holding every stone and the region (plus a
+ * ring of empty points), and sets of points are fixed-size bitboards of up to MAXW 64-bit
+ * words with one padding column per row, so that a dilation is four shifts. Tables are
+ * preallocated arrays of fixed-size entries with a replacement policy; nothing is allocated
+ * per node. The exact sets of arrangements a stored proof creates are kept as Bloom filters
+ * (a false hit only makes a lookup refuse a proof: the search then proves it again).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef uint64_t u64;
+typedef int64_t i64;
+
+#define MAXW 6          /* words of a set of points: a 19x19 crop with its padding is 380 bits */
+#define MAXP (MAXW * 64)
+#define CW 6            /* words of a set of stone counts (0..361) */
+#define BLW 4           /* words of a Bloom filter of created arrangements (256 bits) */
+#define PASS (-1)
+#define BLACK 1
+#define WHITE 2
+#define NO_RANGE (1 << 30)
+#define INF ((i64)1000000000000000LL)
+#define BIG (INF - 1)
+#define NO_DEP (1 << 30)
+#define PAIR (-2)
+#define NEG (-(1 << 20))
+#define POS (1 << 20)
+#define MAXDEPTH 20000
+#define EXPMUL 4 /* the expansion cache's bytes, per table entry */
+
+enum { STOP_NONE = 0, STOP_NODES, STOP_TIME, STOP_INTERRUPT, STOP_DEPTH, STOP_ALONE,
+       STOP_MEMORY };
+
+typedef struct { u64 w[MAXW]; } B;
+typedef struct { u64 w[CW]; } CM;
+
+/* ---------------------------------------------------------------------------------------- */
+/* sets of points                                                                            */
+/* ---------------------------------------------------------------------------------------- */
+
+
+
+static inline void bz(B *a) { memset(a, 0, sizeof(B)); }
+static inline int bis0(const B *a, int nw) {
+    for (int i = 0; i < nw; i++) if (a->w[i]) return 0;
+    return 1;
+}
+static inline int beq(const B *a, const B *b, int nw) {
+    for (int i = 0; i < nw; i++) if (a->w[i] != b->w[i]) return 0;
+    return 1;
+}
+static inline int bhas(const B *a, int p) { return (int)((a->w[p >> 6] >> (p & 63)) & 1); }
+static inline void bset(B *a, int p) { a->w[p >> 6] |= (u64)1 << (p & 63); }
+static inline void bclr(B *a, int p) { a->w[p >> 6] &= ~((u64)1 << (p & 63)); }
+static inline int bcount(const B *a, int nw) {
+    int n = 0;
+    for (int i = 0; i < nw; i++) n += __builtin_popcountll(a->w[i]);
+    return n;
+}
+static inline int binter(const B *a, const B *b, int nw) {
+    for (int i = 0; i < nw; i++) if (a->w[i] & b->w[i]) return 1;
+    return 0;
+}
+/* the lowest point of a, -1 if none */
+static inline int blow(const B *a, int nw) {
+    for (int i = 0; i < nw; i++) if (a->w[i]) return (i << 6) + __builtin_ctzll(a->w[i]);
+    return -1;
+}
+/* the next point of a at p or after, -1 if none */
+static inline int bnext(const B *a, int p, int nw) {
+    int i = p >> 6;
+    if (i >= nw) return -1;
+    u64 x = a->w[i] & (~(u64)0 << (p & 63));
+    while (!x) {
+        if (++i >= nw) return -1;
+        x = a->w[i];
+    }
+    return (i << 6) + __builtin_ctzll(x);
+}
+#define FOR_BITS(p, set, nw) for (int p = blow(&(set), nw); p >= 0; p = bnext(&(set), p + 1, nw))
+
+/* ---------------------------------------------------------------------------------------- */
+/* geometry of the crop                                                                      */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    int size;             /* the board's size */
+    int x0, y0, w, h, s;  /* the crop: its origin, width, height and row stride (w + 1) */
+    int nw;               /* words in use */
+    int npts;             /* bits in use (h * s) */
+    B valid;              /* the crop's points (not the padding) */
+    int board_of[MAXP];   /* crop bit -> board point (-1 for padding) */
+    int crop_of[19 * 19]; /* board point -> crop bit (-1 outside the crop) */
+    B nbr[MAXP];          /* the edge neighbours of each point */
+    u64 zob[MAXP][3];     /* Zobrist keys by colour */
+} Geo;
+
+static inline void bshl(B *out, const B *a, int k, int nw) {
+    for (int i = nw - 1; i >= 0; i--) {
+        u64 v = a->w[i] << k;
+        if (i > 0) v |= a->w[i - 1] >> (64 - k);
+        out->w[i] = v;
+    }
+}
+static inline void bshr(B *out, const B *a, int k, int nw) {
+    for (int i = 0; i < nw; i++) {
+        u64 v = a->w[i] >> k;
+        if (i + 1 < nw) v |= a->w[i + 1] << (64 - k);
+        out->w[i] = v;
+    }
+}
+/* m plus its edge neighbours, within the crop */
+static inline void dilate(const Geo *g, B *out, const B *m) {
+    int nw = g->nw, s = g->s;
+    B a, b, c, d;
+    bshl(&a, m, 1, nw);
+    bshr(&b, m, 1, nw);
+    bshl(&c, m, s, nw);
+    bshr(&d, m, s, nw);
+    for (int i = 0; i < nw; i++)
+        out->w[i] = (m->w[i] | a.w[i] | b.w[i] | c.w[i] | d.w[i]) & g->valid.w[i];
+}
+/* the points with an edge neighbour in m */
+static inline void spread(const Geo *g, B *out, const B *m) {
+    int nw = g->nw, s = g->s;
+    B a, b, c, d;
+    bshl(&a, m, 1, nw);
+    bshr(&b, m, 1, nw);
+    bshl(&c, m, s, nw);
+    bshr(&d, m, s, nw);
+    for (int i = 0; i < nw; i++)
+        out->w[i] = (a.w[i] | b.w[i] | c.w[i] | d.w[i]) & g->valid.w[i];
+}
+/* the edge-connected part of within reached from seed */
+static inline void flood(const Geo *g, B *out, const B *seed, const B *within) {
+    int nw = g->nw;
+    B m, n;
+    for (int i = 0; i < nw; i++) m.w[i] = seed->w[i] & within->w[i];
+    for (int i = nw; i < MAXW; i++) m.w[i] = 0;
+    for (;;) {
+        dilate(g, &n, &m);
+        int same = 1;
+        for (int i = 0; i < nw; i++) {
+            n.w[i] &= within->w[i];
+            if (n.w[i] != m.w[i]) same = 0;
+        }
+        if (same) break;
+        m = n;
+    }
+    *out = m;
+}
+/* the block of within through seed if it has no liberty in empty, else empty set (returns 0) */
+static inline int dead_block(const Geo *g, B *out, const B *seed, const B *within,
+                             const B *empty) {
+    int nw = g->nw;
+    B m = *seed, n;
+    for (;;) {
+        dilate(g, &n, &m);
+        if (binter(&n, empty, nw)) return 0;
+        int same = 1;
+        for (int i = 0; i < nw; i++) {
+            n.w[i] &= within->w[i];
+            if (n.w[i] != m.w[i]) same = 0;
+        }
+        if (same) {
+            *out = m;
+            return 1;
+        }
+        m = n;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* the board                                                                                 */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    B st[3];  /* st[BLACK], st[WHITE] */
+    u64 hash;
+} Board;
+
+static inline void empty_of(const Geo *g, const Board *b, B *out) {
+    for (int i = 0; i < g->nw; i++)
+        out->w[i] = g->valid.w[i] & ~(b->st[1].w[i] | b->st[2].w[i]);
+    for (int i = g->nw; i < MAXW; i++) out->w[i] = 0;
+}
+static inline int stone_count(const Geo *g, const Board *b) {
+    int n = 0;
+    for (int i = 0; i < g->nw; i++) n += __builtin_popcountll(b->st[1].w[i] | b->st[2].w[i]);
+    return n;
+}
+
+/* Play color at empty p: 1 and the captured stones in *cap, or 0 for a suicide (the board
+ * then unchanged). */
+static int play(const Geo *g, Board *b, int p, int color, B *cap) {
+    int nw = g->nw, opc = 3 - color;
+    B own = b->st[color], opp = b->st[opc], empty, one;
+    bset(&own, p);
+    for (int i = 0; i < nw; i++) empty.w[i] = g->valid.w[i] & ~(own.w[i] | opp.w[i]);
+    for (int i = nw; i < MAXW; i++) empty.w[i] = 0;
+    bz(cap);
+    const B *nb = &g->nbr[p];
+    int any = 0;
+    FOR_BITS(q, *nb, nw) {
+        if (bhas(&opp, q) && !bhas(cap, q)) {
+            if (binter(&g->nbr[q], &empty, nw)) continue;
+            bz(&one);
+            bset(&one, q);
+            B blk;
+            if (dead_block(g, &blk, &one, &opp, &empty)) {
+                for (int i = 0; i < nw; i++) cap->w[i] |= blk.w[i];
+                any = 1;
+            }
+        }
+    }
+    u64 h = b->hash ^ g->zob[p][color];
+    if (any) {
+        for (int i = 0; i < nw; i++) opp.w[i] &= ~cap->w[i];
+        FOR_BITS(q, *cap, nw) h ^= g->zob[q][opc];
+    } else if (!binter(nb, &empty, nw)) {
+        bz(&one);
+        bset(&one, p);
+        B blk;
+        if (dead_block(g, &blk, &one, &own, &empty)) return 0;
+    }
+    b->st[color] = own;
+    b->st[opc] = opp;
+    b->hash = h;
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* small caches by arrangement: direct-mapped, the key kept to tell entries apart            */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    u64 *keys;
+    uint8_t *vals;
+    size_t mask;
+} BoolCache;
+
+static int bc_init(BoolCache *c, size_t n) {
+    size_t cap = 1024;
+    while (cap < n) cap <<= 1;
+    c->keys = calloc(cap, sizeof(u64));
+    c->vals = calloc(cap, 1);
+    c->mask = cap - 1;
+    return c->keys && c->vals;
+}
+static void bc_free(BoolCache *c) {
+    free(c->keys);
+    free(c->vals);
+    c->keys = NULL;
+    c->vals = NULL;
+}
+/* the cached answer (0 or 1), or -1 */
+static inline int bc_get(const BoolCache *c, u64 k) {
+    size_t i = (size_t)(k ^ (k >> 29)) & c->mask;
+    if (c->vals[i] && c->keys[i] == k) return c->vals[i] - 1;
+    return -1;
+}
+static inline void bc_put(BoolCache *c, u64 k, int v) {
+    size_t i = (size_t)(k ^ (k >> 29)) & c->mask;
+    c->keys[i] = k;
+    c->vals[i] = (uint8_t)(v + 1);
+}
+
+/* what an expansion knows of a play's child, a function of its arrangement and the mover */
+typedef struct {
+    u64 key;          /* child hash ^ side key of the mover (0: empty slot) */
+    u64 forced;       /* the arrangement of the attacker's forced win next, 0 if none */
+    i64 est_phi, est_delta;
+    int32_t count;    /* the child's stone count (NO_RANGE: a capture of the target) */
+    int32_t forced_count;
+    int8_t win;       /* the winner the play fixes statically, 0 if none */
+} ChildInfo;
+
+typedef struct {
+    ChildInfo *slots;
+    size_t mask;
+} ChildCache;
+
+/* expansions by (arrangement ^ side key): each slot holds a node's children, as many as the
+ * region has points plus the pass */
+typedef struct {
+    u64 key;
+    int32_t n;
+} ExpHead;
+typedef struct {
+    u64 hash, forced;
+    int32_t est_phi, est_delta;
+    int16_t move, cnt, forced_cnt;
+    int8_t win;
+} ExpChild;
+typedef struct {
+    ExpHead *heads;
+    ExpChild *kids;   /* slot i's children at kids[i * width] */
+    size_t mask;
+    int width;
+} ExpCache;
+
+/* ---------------------------------------------------------------------------------------- */
+/* tables                                                                                    */
+/* ---------------------------------------------------------------------------------------- */
+
+/* the arrangements (and pair states) a proof creates: a stone-count range and a Bloom
+ * filter of their keys, or unknown */
+typedef struct {
+    int32_t lo, hi;
+    int32_t n;       /* an upper bound of the set's size */
+    uint8_t known;   /* the filter holds every key (else: unknown, as Python's None) */
+    uint8_t kofree;
+    u64 bloom[BLW];
+} Created;
+
+typedef struct {
+    u64 key;
+    u64 work;
+    int32_t minw, maxb;
+    int32_t wlo, whi, blo, bhi;
+    int32_t wn, bn;
+    uint8_t wknown, bknown, used;
+    u64 wbloom[BLW], bbloom[BLW];
+} Solved;
+
+typedef struct {
+    u64 key;
+    i64 phi, delta;
+    u64 work;
+} Work;
+
+#define WAYS 4
+
+/* Both tables start small and double (rehashing) while they are more than three quarters
+ * full, up to max_buckets; then a new entry replaces the one of its bucket with the least
+ * work. */
+typedef struct {
+    Solved *e;
+    size_t nbuckets;  /* power of two; WAYS entries each */
+    size_t max_buckets;
+    size_t count;
+    int refs;         /* the engines that hold it (its own, and one that borrows it) */
+} SolvedTable;
+
+typedef struct {
+    Work *e;
+    size_t nbuckets;
+    size_t max_buckets;
+    size_t count;
+} WorkTable;
+
+static size_t pow2_at_least(size_t n) {
+    size_t c = 1;
+    while (c < n) c <<= 1;
+    return c;
+}
+
+static Solved *solved_get(const SolvedTable *t, u64 key) {
+    Solved *b = t->e + ((size_t)(key ^ (key >> 31)) & (t->nbuckets - 1)) * WAYS;
+    for (int i = 0; i < WAYS; i++)
+        if (b[i].used && b[i].key == key) return &b[i];
+    return NULL;
+}
+
+#define BLBITS (BLW * 64 - 1)
+static void bloom_add(u64 *bl, u64 h) {
+    unsigned a = (unsigned)(h & BLBITS), c = (unsigned)((h >> 23) & BLBITS);
+    bl[a >> 6] |= (u64)1 << (a & 63);
+    bl[c >> 6] |= (u64)1 << (c & 63);
+}
+static int bloom_has(const u64 *bl, u64 h) {
+    unsigned a = (unsigned)(h & BLBITS), c = (unsigned)((h >> 23) & BLBITS);
+    return ((bl[a >> 6] >> (a & 63)) & 1) && ((bl[c >> 6] >> (c & 63)) & 1);
+}
+
+/* Record that the side named wins at balance nkt (and beyond) by a proof that creates cr. */
+static void solved_grow(SolvedTable *t) {
+    size_t nb = t->nbuckets * 2;
+    Solved *ne = calloc(nb * WAYS, sizeof(Solved));
+    if (!ne) { t->max_buckets = t->nbuckets; return; }
+    for (size_t i = 0; i < t->nbuckets * WAYS; i++) {
+        Solved *o = &t->e[i];
+        if (!o->used) continue;
+        Solved *b = ne + ((size_t)(o->key ^ (o->key >> 31)) & (nb - 1)) * WAYS;
+        for (int k = 0; k < WAYS; k++)
+            if (!b[k].used) { b[k] = *o; break; }
+    }
+    free(t->e);
+    t->e = ne;
+    t->nbuckets = nb;
+}
+
+static void solved_record(SolvedTable *t, u64 key, int black_wins, int nkt, u64 work,
+                          const Created *cr) {
+    if (t->count * 4 > t->nbuckets * WAYS * 3 && t->nbuckets < t->max_buckets) solved_grow(t);
+    Solved *b = t->e + ((size_t)(key ^ (key >> 31)) & (t->nbuckets - 1)) * WAYS;
+    Solved *e = NULL;
+    for (int i = 0; i < WAYS; i++)
+        if (b[i].used && b[i].key == key) { e = &b[i]; break; }
+    if (!e) {
+        /* a free way, else the one with the least work */
+        for (int i = 0; i < WAYS; i++)
+            if (!b[i].used) { e = &b[i]; break; }
+        if (!e) {
+            e = &b[0];
+            for (int i = 1; i < WAYS; i++)
+                if (b[i].work < e->work) e = &b[i];
+        } else {
+            t->count++;
+        }
+        memset(e, 0, sizeof(Solved));
+        e->used = 1;
+        e->key = key;
+        e->minw = NEG;
+        e->maxb = POS;
+        e->wlo = e->blo = 1;
+        e->whi = e->bhi = 0;
+        e->wknown = e->bknown = 1;
+    }
+    int lo = cr->lo, hi = cr->hi;
+    if (black_wins) {
+        if (nkt < e->maxb || (nkt == e->maxb && (i64)hi - lo < (i64)e->bhi - e->blo)) {
+            e->maxb = nkt;
+            e->blo = lo;
+            e->bhi = hi;
+            e->bn = cr->n;
+            e->bknown = cr->known;
+            memcpy(e->bbloom, cr->bloom, sizeof(e->bbloom));
+        }
+    } else if (nkt > e->minw || (nkt == e->minw && (i64)hi - lo < (i64)e->whi - e->wlo)) {
+        e->minw = nkt;
+        e->wlo = lo;
+        e->whi = hi;
+        e->wn = cr->n;
+        e->wknown = cr->known;
+        memcpy(e->wbloom, cr->bloom, sizeof(e->wbloom));
+    }
+    e->work += work;
+}
+
+static Work *work_get(const WorkTable *t, u64 key) {
+    Work *b = t->e + ((size_t)(key ^ (key >> 31)) & (t->nbuckets - 1)) * WAYS;
+    for (int i = 0; i < WAYS; i++)
+        if (b[i].key == key && (b[i].phi || b[i].delta)) return &b[i];
+    return NULL;
+}
+static void work_grow(WorkTable *t) {
+    size_t nb = t->nbuckets * 2;
+    Work *ne = calloc(nb * WAYS, sizeof(Work));
+    if (!ne) { t->max_buckets = t->nbuckets; return; }
+    for (size_t i = 0; i < t->nbuckets * WAYS; i++) {
+        Work *o = &t->e[i];
+        if (!o->phi && !o->delta) continue;
+        Work *b = ne + ((size_t)(o->key ^ (o->key >> 31)) & (nb - 1)) * WAYS;
+        for (int k = 0; k < WAYS; k++)
+            if (!b[k].phi && !b[k].delta) { b[k] = *o; break; }
+    }
+    free(t->e);
+    t->e = ne;
+    t->nbuckets = nb;
+}
+
+static void work_store(WorkTable *t, u64 key, i64 phi, i64 delta, u64 work) {
+    if (t->count * 4 > t->nbuckets * WAYS * 3 && t->nbuckets < t->max_buckets) work_grow(t);
+    Work *b = t->e + ((size_t)(key ^ (key >> 31)) & (t->nbuckets - 1)) * WAYS;
+    Work *e = NULL;
+    for (int i = 0; i < WAYS; i++)
+        if (b[i].key == key && (b[i].phi || b[i].delta)) { e = &b[i]; break; }
+    if (!e) {
+        for (int i = 0; i < WAYS; i++)
+            if (!b[i].phi && !b[i].delta) { e = &b[i]; break; }
+        if (!e) {
+            e = &b[0];
+            for (int i = 1; i < WAYS; i++)
+                if (b[i].work < e->work) e = &b[i];
+        } else {
+            t->count++;
+        }
+        e->key = key;
+        e->work = 0;
+    }
+    e->phi = phi;
+    e->delta = delta;
+    e->work += work;
+}
+static void work_discard(WorkTable *t, u64 key) {
+    Work *e = work_get(t, key);
+    if (e) {
+        e->phi = e->delta = 0;
+        e->key = 0;
+        t->count--;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* the path: the history since the last reset, and the pair states                          */
+/* ---------------------------------------------------------------------------------------- */
+
+#define HBUCKETS 4096
+
+typedef struct {
+    u64 key;
+    int32_t idx;    /* the path index */
+    int32_t cnt;    /* the stone count */
+    int32_t prev;   /* the entry below it with the same bucket, -1 if none */
+    int32_t fresh;  /* 1 if its key was not in the segment before it */
+} PathEntry;
+
+typedef struct {
+    PathEntry *e;
+    int top, cap;
+    int base;       /* the current segment starts here (history only) */
+    int distinct;   /* distinct keys in the segment */
+    int heads[HBUCKETS];
+} PathSet;
+
+static int ps_init(PathSet *s, int cap) {
+    s->e = malloc(sizeof(PathEntry) * (size_t)cap);
+    s->cap = cap;
+    s->top = s->base = s->distinct = 0;
+    for (int i = 0; i < HBUCKETS; i++) s->heads[i] = -1;
+    return s->e != NULL;
+}
+static inline int ps_bucket(u64 k) { return (int)((k ^ (k >> 20) ^ (k >> 40)) & (HBUCKETS - 1)); }
+/* the index of key in the current segment, -1 if none */
+static inline int ps_get(const PathSet *s, u64 key) {
+    for (int pos = s->heads[ps_bucket(key)]; pos >= 0; pos = s->e[pos].prev)
+        if (s->e[pos].key == key) return pos >= s->base ? s->e[pos].idx : -1;
+    return -1;
+}
+static inline int ps_push(PathSet *s, u64 key, int idx, int cnt) {
+    if (s->top >= s->cap) return 0;
+    int fresh = ps_get(s, key) < 0;
+    int b = ps_bucket(key);
+    PathEntry *e = &s->e[s->top];
+    e->key = key;
+    e->idx = idx;
+    e->cnt = cnt;
+    e->prev = s->heads[b];
+    e->fresh = fresh;
+    s->heads[b] = s->top++;
+    s->distinct += fresh;
+    return 1;
+}
+static inline void ps_pop(PathSet *s) {
+    PathEntry *e = &s->e[--s->top];
+    s->heads[ps_bucket(e->key)] = e->prev;
+    s->distinct -= e->fresh;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* the engine                                                                                */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    /* the moves of a node, and what is known of each (see expand) */
+    int n;
+    int *move;
+    u64 *hash;
+    int8_t *win;
+    i64 *est_phi, *est_delta;
+    u64 *forced;
+    int32_t *cnt, *forced_cnt;
+    /* the legal children being searched */
+    int nsel;
+    int *sel, *threat, *ccnt, *dep;
+    i64 *phi, *delta;
+    Created *aux;
+} Frame;
+
+/* the caches an engine and the other engine of the same problem share, counted */
+typedef struct Caches {
+    int refs;
+    BoolCache benson, lost, alone;
+    ChildCache child;
+    ExpCache exp;
+} Caches;
+
+static void caches_release(Caches *c) {
+    if (!c || --c->refs > 0) return;
+    bc_free(&c->benson);
+    bc_free(&c->lost);
+    bc_free(&c->alone);
+    free(c->child.slots);
+    free(c->exp.heads);
+    free(c->exp.kids);
+    free(c);
+}
+
+static void table_release(SolvedTable *t) {
+    if (!t || --t->refs > 0) return;
+    free(t->e);
+    free(t);
+}
+
+typedef struct Engine Engine;
+struct Engine {
+    Geo g;
+    Board board;
+    B region, target, outside;
+    int attacker, defender, live;
+    /* options */
+    double epsilon;
+    int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every;
+    int created_max;
+    /* budget */
+    u64 nodes, max_nodes, next_check;
+    double deadline;   /* CLOCK_MONOTONIC seconds, <= 0 for none */
+    int stop;
+    /* tables (the solved one may be another engine's: see borrow) */
+    SolvedTable *solved;
+    WorkTable work;
+    SolvedTable *borrowed;
+    int borrowed_winner;
+    /* caches that depend only on the problem: shared with another engine of it (share) */
+    struct Caches *caches;
+    BoolCache *bensonc, *lostc, *alonec;
+    ChildCache *childc;
+    ExpCache *expc;
+    /* the path */
+    PathSet hist, pairs;
+    CM seen, pair_counts;
+    u64 pair_key;
+    int root_depth, root_move;
+    /* per-depth frames, made on first use */
+    Frame *frames;
+    int nframes;
+    int maxchild;
+    /* alone search scratch: an open-addressing set of arrangements, its entries valid only
+     * with the current stamp (so that a new search clears nothing) */
+    u64 *alone_set;
+    uint32_t *alone_stamp;
+    uint32_t alone_gen;
+    size_t alone_mask;
+    Board *alone_stack;
+    int alone_limit;
+};
+
+static u64 SIDE_KEY[3], PASS_KEY, PAIR_KEY, NKT_KEY[129];
+
+static void init_keys(void) {
+    static int done = 0;
+    if (done) return;
+    u64 x = 0x6b6f6d706964ULL;
+    for (int i = 0; i < 3 + 1 + 1 + 129; i++) {
+        /* splitmix64 */
+        x += 0x9e3779b97f4a7c15ULL;
+        u64 z = x;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        z ^= z >> 31;
+        if (i < 3) SIDE_KEY[i] = i ? z : 0;
+        else if (i == 3) PASS_KEY = z;
+        else if (i == 4) PAIR_KEY = z;
+        else NKT_KEY[i - 5] = z;
+    }
+    done = 1;
+}
+static inline u64 nkt_key(int nkt) { return NKT_KEY[(nkt < -64 ? -64 : nkt > 64 ? 64 : nkt) + 64]; }
+static inline u64 pair_state(u64 h, int to_move) { return h ^ SIDE_KEY[to_move] ^ PAIR_KEY; }
+static inline u64 solved_key(u64 h, int color, int passed) {
+    u64 k = h ^ SIDE_KEY[color];
+    return passed ? k ^ PASS_KEY : k;
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void check_budget(Engine *e) {
+    e->next_check = e->nodes + (u64)e->check_every;
+    if (e->max_nodes) {
+        if (e->nodes >= e->max_nodes) { e->stop = STOP_NODES; return; }
+        if (e->next_check > e->max_nodes) e->next_check = e->max_nodes;
+    }
+    if (e->deadline > 0 && now() >= e->deadline) { e->stop = STOP_TIME; return; }
+    if (PyErr_CheckSignals() < 0) e->stop = STOP_INTERRUPT;
+}
+
+/* --- counts masks -------------------------------------------------------------------------- */
+static inline void cm_set(CM *m, int c) { m->w[c >> 6] |= (u64)1 << (c & 63); }
+static inline void cm_or(CM *a, const CM *b) { for (int i = 0; i < CW; i++) a->w[i] |= b->w[i]; }
+/* any count lo..hi in m */
+static inline int cm_range(const CM *m, int lo, int hi) {
+    if (lo > hi) return 0;
+    if (lo < 0) lo = 0;
+    if (hi >= CW * 64) hi = CW * 64 - 1;
+    for (int i = lo >> 6; i <= (hi >> 6); i++) {
+        u64 x = m->w[i];
+        int a = (i << 6), b = a + 63;
+        if (lo > a) x &= ~(u64)0 << (lo - a);
+        if (hi < b) x &= ~(u64)0 >> (b - hi);
+        if (x) return 1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* static knowledge                                                                          */
+/* ---------------------------------------------------------------------------------------- */
+
+#define BMAX 64  /* regions and blocks Benson's test follows; beyond, it answers "not alive" */
+
+/* Is every target stone in a block that Benson's algorithm proves unconditionally alive? */
+static int benson_target(Engine *e) {
+    const Geo *g = &e->g;
+    int nw = g->nw, color = e->defender;
+    const Board *b = &e->board;
+    B own = b->st[color], empty, others, tmp, dead_seed, candidates;
+    if (bis0(&own, nw)) return 0;
+    empty_of(g, b, &empty);
+    for (int i = 0; i < nw; i++) others.w[i] = g->valid.w[i] & ~own.w[i];
+    for (int i = nw; i < MAXW; i++) others.w[i] = 0;
+    dilate(g, &tmp, &own);
+    int seeded = 0;
+    for (int i = 0; i < nw; i++) {
+        dead_seed.w[i] = (empty.w[i] & ~tmp.w[i]) | e->outside.w[i];
+        if (dead_seed.w[i]) seeded = 1;
+    }
+    for (int i = nw; i < MAXW; i++) dead_seed.w[i] = 0;
+    if (seeded) {
+        flood(g, &tmp, &dead_seed, &others);
+        for (int i = 0; i < nw; i++) candidates.w[i] = others.w[i] & ~tmp.w[i];
+    } else {
+        candidates = others;
+    }
+    for (int i = nw; i < MAXW; i++) candidates.w[i] = 0;
+    if (bis0(&candidates, nw)) return 0;
+    B regions[BMAX], near[BMAX], holes[BMAX];
+    int nr = 0;
+    B rest = candidates;
+    while (!bis0(&rest, nw)) {
+        if (nr >= BMAX) return 0;
+        B one;
+        bz(&one);
+        bset(&one, blow(&rest, nw));
+        flood(g, &regions[nr], &one, &candidates);
+        for (int i = 0; i < nw; i++) rest.w[i] &= ~regions[nr].w[i];
+        nr++;
+    }
+    if (nr < 2) return 0;
+    for (int j = 0; j < nr; j++) {
+        dilate(g, &near[j], &regions[j]);
+        for (int i = 0; i < MAXW; i++) holes[j].w[i] = regions[j].w[i] & empty.w[i];
+    }
+    B blocks[BMAX];
+    u64 vital[BMAX], touch[BMAX];
+    memset(touch, 0, sizeof(touch));
+    int nb = 0;
+    B seeds, mine, got;
+    dilate(g, &tmp, &candidates);
+    for (int i = 0; i < MAXW; i++) seeds.w[i] = own.w[i] & tmp.w[i];
+    flood(g, &mine, &e->target, &own);
+    bz(&got);
+    for (int phase = 0; phase < 2; phase++) {
+        if (phase && !beq(&got, &mine, nw)) return 0; /* a target block touches no region */
+        for (int i = 0; i < MAXW; i++)
+            rest.w[i] = phase ? seeds.w[i] & ~mine.w[i] : seeds.w[i] & mine.w[i];
+        while (!bis0(&rest, nw)) {
+            if (nb >= BMAX) return 0;
+            B one, blk, libs;
+            bz(&one);
+            bset(&one, blow(&rest, nw));
+            flood(g, &blk, &one, &own);
+            for (int i = 0; i < MAXW; i++) {
+                rest.w[i] &= ~blk.w[i];
+                got.w[i] |= blk.w[i];
+            }
+            dilate(g, &libs, &blk);
+            for (int i = 0; i < MAXW; i++) libs.w[i] &= empty.w[i];
+            u64 v = 0;
+            for (int j = 0; j < nr; j++) {
+                if (binter(&near[j], &blk, nw)) {
+                    touch[j] |= (u64)1 << nb;
+                    int sub = 1;
+                    for (int i = 0; i < nw; i++)
+                        if (holes[j].w[i] & ~libs.w[i]) { sub = 0; break; }
+                    if (sub) v |= (u64)1 << j;
+                }
+            }
+            if (!(v & (v - 1)) && binter(&blk, &e->target, nw)) return 0;
+            blocks[nb] = blk;
+            vital[nb] = v;
+            nb++;
+        }
+    }
+    u64 alive = nb == 64 ? ~(u64)0 : (((u64)1 << nb) - 1);
+    u64 live = nr == 64 ? ~(u64)0 : (((u64)1 << nr) - 1);
+    for (;;) {
+        u64 kept = alive;
+        for (int i = 0; i < nb; i++) {
+            if ((kept >> i) & 1) {
+                u64 v = vital[i] & live;
+                if (!(v & (v - 1))) kept &= ~((u64)1 << i);
+            }
+        }
+        if (kept == alive) break;
+        alive = kept;
+        for (int j = 0; j < nr; j++)
+            if (touch[j] & ~alive) live &= ~((u64)1 << j);
+    }
+    B out;
+    bz(&out);
+    for (int i = 0; i < nb; i++)
+        if ((alive >> i) & 1)
+            for (int k = 0; k < MAXW; k++) out.w[k] |= blocks[i].w[k];
+    for (int i = 0; i < nw; i++)
+        if (e->target.w[i] & ~out.w[i]) return 0;
+    return 1;
+}
+
+static int benson_alive(Engine *e) {
+    if (!e->benson) return 0;
+    u64 h = e->board.hash;
+    int v = bc_get(e->bensonc, h);
+    if (v < 0) {
+        v = benson_target(e);
+        bc_put(e->bensonc, h, v);
+    }
+    return v;
+}
+
+/* With the defender to move and the target blocks in atari at the single point lib: is the
+ * target lost whatever the defender does? (tsumego.go.life.lost_in_atari) */
+static int lost_in_atari_raw(Engine *e, const B *blocks, const B *lib) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    if (!binter(lib, &e->region, nw)) return 0;
+    Board *b = &e->board;
+    B att = b->st[e->attacker], empty, saving = *lib, adj, tmp;
+    empty_of(g, b, &empty);
+    dilate(g, &tmp, blocks);
+    for (int i = 0; i < MAXW; i++) adj.w[i] = tmp.w[i] & att.w[i];
+    while (!bis0(&adj, nw)) {
+        B one, a, libs;
+        bz(&one);
+        bset(&one, blow(&adj, nw));
+        flood(g, &a, &one, &att);
+        dilate(g, &libs, &a);
+        for (int i = 0; i < MAXW; i++) libs.w[i] &= empty.w[i];
+        if (bcount(&libs, nw) <= 1)
+            for (int i = 0; i < MAXW; i++) saving.w[i] |= libs.w[i];
+        for (int i = 0; i < MAXW; i++) adj.w[i] &= ~a.w[i];
+    }
+    Board snap = *b;
+    FOR_BITS(p, saving, nw) {
+        B cap;
+        if (play(g, b, p, e->defender, &cap)) {
+            B libs, blk, em;
+            flood(g, &blk, blocks, &b->st[e->defender]);
+            dilate(g, &libs, &blk);
+            empty_of(g, b, &em);
+            for (int i = 0; i < MAXW; i++) libs.w[i] &= em.w[i];
+            *b = snap;
+            if (bcount(&libs, nw) >= 2 || !binter(&libs, &e->region, nw)) return 0;
+        }
+    }
+    return 1;
+}
+static int lost_in_atari(Engine *e, const B *blocks, const B *lib) {
+    u64 h = e->board.hash;
+    int v = bc_get(e->lostc, h);
+    if (v < 0) {
+        v = lost_in_atari_raw(e, blocks, lib);
+        bc_put(e->lostc, h, v);
+    }
+    return v;
+}
+
+/* Can the attacker, playing alone on empty region points, capture a target stone? 1 yes, 0
+ * no, -1 over the limit of positions (the pass-alive test's own cap). */
+static int alone_insert(Engine *e, u64 h, size_t *used) {
+    size_t i = (size_t)(h ^ (h >> 29)) & e->alone_mask;
+    while (e->alone_stamp[i] == e->alone_gen) {
+        if (e->alone_set[i] == h) return 0;
+        i = (i + 1) & e->alone_mask;
+    }
+    e->alone_set[i] = h;
+    e->alone_stamp[i] = e->alone_gen;
+    (*used)++;
+    return 1;
+}
+static int captures_alone_raw(Engine *e) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    for (int i = 0; i < nw; i++)
+        if (e->target.w[i] & ~e->board.st[e->defender].w[i]) return 1;
+    if (!e->alone_set) {
+        e->alone_set = malloc(sizeof(u64) * (e->alone_mask + 1));
+        e->alone_stamp = calloc(e->alone_mask + 1, sizeof(uint32_t));
+        if (!e->alone_set || !e->alone_stamp) { e->stop = STOP_MEMORY; return -1; }
+    }
+    if (++e->alone_gen == 0) { /* the stamps wrapped: clear them */
+        memset(e->alone_stamp, 0, sizeof(uint32_t) * (e->alone_mask + 1));
+        e->alone_gen = 1;
+    }
+    size_t used = 0;
+    /* depth-first over positions: a stack of boards, each with the next point to try */
+    int depth = 0;
+    int *next = malloc(sizeof(int) * (size_t)(MAXP + 2));
+    if (!next) { e->stop = STOP_MEMORY; return -1; }
+    e->alone_stack[0] = e->board;
+    next[0] = 0;
+    int result = 0;
+    while (depth >= 0) {
+        Board *cur = &e->alone_stack[depth];
+        B moves, em;
+        empty_of(g, cur, &em);
+        for (int i = 0; i < MAXW; i++) moves.w[i] = em.w[i] & e->region.w[i];
+        int p = bnext(&moves, next[depth], nw);
+        if (p < 0) { depth--; continue; }
+        next[depth] = p + 1;
+        Board nb = *cur;
+        B cap;
+        if (!play(g, &nb, p, e->attacker, &cap)) continue;
+        if (binter(&cap, &e->target, nw)) { result = 1; break; }
+        if (!alone_insert(e, nb.hash, &used)) continue;
+        if (used > (size_t)e->alone_limit) { result = -1; break; }
+        if (depth + 1 > MAXP) { result = -1; break; }
+        e->alone_stack[++depth] = nb;
+        next[depth] = 0;
+    }
+    free(next);
+    return result;
+}
+
+/* The winner where a repeated pair of passes ends the game with the target standing: the
+ * defender, but in the live game only with a pass-alive target. -1 with e->stop set when the
+ * pass-alive test ran over its cap. */
+static int end_by_passes(Engine *e) {
+    if (!e->live) return e->defender;
+    u64 h = e->board.hash;
+    int dead = bc_get(e->alonec, h);
+    if (dead < 0) {
+        dead = 0;
+        if (!benson_target(e)) {
+            int r = captures_alone_raw(e);
+            if (r < 0) {
+                if (!e->stop) e->stop = STOP_ALONE;
+                return -1;
+            }
+            dead = r;
+        }
+        bc_put(e->alonec, h, dead);
+    }
+    return dead ? e->attacker : e->defender;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* expansion                                                                                 */
+/* ---------------------------------------------------------------------------------------- */
+
+static int frame_alloc(Frame *f, int n) {
+    memset(f, 0, sizeof(Frame));
+    f->move = malloc(sizeof(int) * (size_t)n);
+    f->hash = malloc(sizeof(u64) * (size_t)n);
+    f->win = malloc((size_t)n);
+    f->est_phi = malloc(sizeof(i64) * (size_t)n);
+    f->est_delta = malloc(sizeof(i64) * (size_t)n);
+    f->forced = malloc(sizeof(u64) * (size_t)n);
+    f->cnt = malloc(sizeof(int32_t) * (size_t)n);
+    f->forced_cnt = malloc(sizeof(int32_t) * (size_t)n);
+    f->sel = malloc(sizeof(int) * (size_t)n);
+    f->threat = malloc(sizeof(int) * (size_t)n);
+    f->ccnt = malloc(sizeof(int) * (size_t)n);
+    f->dep = malloc(sizeof(int) * (size_t)n);
+    f->phi = malloc(sizeof(i64) * (size_t)n);
+    f->delta = malloc(sizeof(i64) * (size_t)n);
+    f->aux = malloc(sizeof(Created) * (size_t)n);
+    return f->move && f->hash && f->win && f->est_phi && f->est_delta && f->forced && f->cnt
+        && f->forced_cnt && f->sel && f->threat && f->ccnt && f->dep && f->phi && f->delta
+        && f->aux;
+}
+static void frame_free(Frame *f) {
+    free(f->move); free(f->hash); free(f->win); free(f->est_phi); free(f->est_delta);
+    free(f->forced); free(f->cnt); free(f->forced_cnt); free(f->sel); free(f->threat);
+    free(f->ccnt); free(f->dep); free(f->phi); free(f->delta); free(f->aux);
+}
+static Frame *frame_at(Engine *e, int depth) {
+    if (depth >= MAXDEPTH) return NULL;
+    if (depth >= e->nframes) {
+        int n = e->nframes ? e->nframes : 64;
+        while (n <= depth) n *= 2;
+        if (n > MAXDEPTH) n = MAXDEPTH;
+        Frame *fr = realloc(e->frames, sizeof(Frame) * (size_t)n);
+        if (!fr) return NULL;
+        e->frames = fr;
+        for (int i = e->nframes; i < n; i++) {
+            if (!frame_alloc(&fr[i], e->maxchild)) {
+                e->nframes = i;
+                return NULL;
+            }
+        }
+        e->nframes = n;
+    }
+    return &e->frames[depth];
+}
+
+/* What a play (or the pass) leads to, with the board on the child (a play) or on the node
+ * (the pass): the static winner, the initial numbers, the attacker's forced win next. */
+static void child_info(Engine *e, int color, int p, const B *cap, int s0, const B *blocks,
+                       const B *near, int one_block, ChildInfo *out) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    Board *bd = &e->board;
+    int attacker = e->attacker, defender = e->defender, opp = 3 - color;
+    int defending = color == defender;
+    int w = 0, c;
+    B b = *blocks;
+    int single = one_block;
+    if (p == PASS) {
+        c = s0;
+    } else {
+        if (color == attacker) {
+            if (binter(cap, &e->target, nw)) w = attacker;
+        } else if (benson_alive(e)) {
+            w = defender;
+        }
+        c = (w && !defending) ? NO_RANGE : (s0 + 1 - bcount(cap, nw));
+        if (!w && defending && bhas(near, p)) {
+            B seed = *blocks;
+            bset(&seed, p);
+            flood(g, &b, &seed, &bd->st[defender]);
+            if (!single) {
+                B one, part;
+                bz(&one);
+                bset(&one, blow(&b, nw));
+                flood(g, &part, &one, &b);
+                single = beq(&part, &b, nw);
+            }
+        }
+    }
+    out->win = (int8_t)w;
+    out->count = c;
+    out->forced = 0;
+    out->forced_count = NO_RANGE;
+    if (w) {
+        out->est_phi = out->est_delta = 1;
+        return;
+    }
+    B empty, libs;
+    empty_of(g, bd, &empty);
+    dilate(g, &libs, &b);
+    for (int i = 0; i < MAXW; i++) libs.w[i] &= empty.w[i];
+    int n = bcount(&libs, nw);
+    if (n == 1 && e->atari && !defending && lost_in_atari(e, &b, &libs)) {
+        out->win = (int8_t)attacker;
+        out->est_phi = out->est_delta = 1;
+        return;
+    }
+    int try_capture = e->capture && n <= 4 && !(n > 1 && single);
+    int try_atari = e->atari && n == 2 && single;
+    if (defending && (try_capture || try_atari)) {
+        Board snap = *bd;
+        B tr;
+        for (int i = 0; i < MAXW; i++) tr.w[i] = libs.w[i] & e->region.w[i];
+        FOR_BITS(q, tr, nw) {
+            B c2;
+            int ok = play(g, bd, q, attacker, &c2);
+            if (try_capture) {
+                if (ok && binter(&c2, &e->target, nw)) out->forced = bd->hash;
+            } else if (ok) {
+                B lib, em;
+                dilate(g, &lib, &b);
+                empty_of(g, bd, &em);
+                for (int i = 0; i < MAXW; i++) lib.w[i] &= em.w[i];
+                if (bcount(&lib, nw) <= 1 && lost_in_atari(e, &b, &lib)) {
+                    out->forced = bd->hash;
+                    out->forced_count = stone_count(g, &snap) + 1 - bcount(&c2, nw);
+                }
+            }
+            *bd = snap;
+            if (out->forced) break;
+        }
+    }
+    if (e->knowledge) {
+        B notown, sp, eyes;
+        const B *own = &bd->st[defender];
+        for (int i = 0; i < nw; i++) notown.w[i] = g->valid.w[i] & ~own->w[i];
+        for (int i = nw; i < MAXW; i++) notown.w[i] = 0;
+        spread(g, &sp, &notown);
+        for (int i = 0; i < MAXW; i++) eyes.w[i] = empty.w[i] & e->region.w[i] & ~sp.w[i];
+        int ne = bcount(&eyes, nw);
+        i64 k = ne < 2 ? 3 - ne : 1;
+        if (opp == attacker) {
+            out->est_phi = n;
+            out->est_delta = k * e->sum_scale;
+        } else {
+            out->est_phi = k;
+            out->est_delta = (i64)n * e->sum_scale;
+        }
+    } else {
+        out->est_phi = out->est_delta = 1;
+    }
+}
+
+/* The children of the current board with color to move: every play of the region (not a
+ * suicide), then the pass. */
+static void expand_fresh(Engine *e, int color, Frame *f);
+
+static void expand(Engine *e, int color, Frame *f) {
+    ExpCache *x = e->expc;
+    u64 key = e->board.hash ^ SIDE_KEY[color] ^ 0x5bd1e995ULL;
+    size_t slot = (size_t)(key ^ (key >> 31)) & x->mask;
+    ExpHead *hd = &x->heads[slot];
+    ExpChild *kids = &x->kids[slot * (size_t)x->width];
+    if (hd->key == key && hd->n > 0) {
+        int n = hd->n;
+        for (int i = 0; i < n; i++) {
+            const ExpChild *c = &kids[i];
+            f->move[i] = c->move;
+            f->hash[i] = c->hash;
+            f->win[i] = c->win;
+            f->est_phi[i] = c->est_phi;
+            f->est_delta[i] = c->est_delta;
+            f->forced[i] = c->forced;
+            f->cnt[i] = c->cnt == INT16_MAX ? NO_RANGE : c->cnt;
+            f->forced_cnt[i] = c->forced_cnt == INT16_MAX ? NO_RANGE : c->forced_cnt;
+        }
+        f->n = n;
+        return;
+    }
+    expand_fresh(e, color, f);
+    if (f->n > x->width) return;
+    for (int i = 0; i < f->n; i++) {
+        ExpChild *c = &kids[i];
+        c->move = (int16_t)f->move[i];
+        c->hash = f->hash[i];
+        c->win = f->win[i];
+        c->est_phi = (int32_t)f->est_phi[i];
+        c->est_delta = (int32_t)f->est_delta[i];
+        c->forced = f->forced[i];
+        c->cnt = f->cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->cnt[i];
+        c->forced_cnt = f->forced_cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->forced_cnt[i];
+    }
+    hd->key = key;
+    hd->n = f->n;
+}
+
+static void expand_fresh(Engine *e, int color, Frame *f) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    Board *bd = &e->board;
+    Board snap = *bd;
+    int s0 = stone_count(g, bd);
+    B blocks, near, empty, moves;
+    flood(g, &blocks, &e->target, &bd->st[e->defender]);
+    dilate(g, &near, &blocks);
+    int one_block;
+    {
+        B one, part;
+        bz(&one);
+        bset(&one, blow(&blocks, nw));
+        flood(g, &part, &one, &blocks);
+        one_block = beq(&part, &blocks, nw);
+    }
+    empty_of(g, bd, &empty);
+    for (int i = 0; i < MAXW; i++) moves.w[i] = empty.w[i] & e->region.w[i];
+    u64 side = SIDE_KEY[color];
+    ChildCache *cc = e->childc;
+    int n = 0;
+    FOR_BITS(p, moves, nw) {
+        B cap;
+        if (!play(g, bd, p, color, &cap)) continue;
+        u64 h = bd->hash;
+        u64 key = h ^ side;
+        ChildInfo *slot = &cc->slots[(size_t)(key ^ (key >> 29)) & cc->mask];
+        ChildInfo info;
+        if (slot->key == key && key) {
+            info = *slot;
+        } else {
+            child_info(e, color, p, &cap, s0, &blocks, &near, one_block, &info);
+            info.key = key;
+            *slot = info;
+        }
+        *bd = snap;
+        f->move[n] = p;
+        f->hash[n] = h;
+        f->win[n] = info.win;
+        f->est_phi[n] = info.est_phi;
+        f->est_delta[n] = info.est_delta;
+        f->forced[n] = info.forced;
+        f->cnt[n] = info.count;
+        f->forced_cnt[n] = info.forced_count;
+        n++;
+    }
+    {
+        ChildInfo info;
+        B none;
+        bz(&none);
+        child_info(e, color, PASS, &none, s0, &blocks, &near, one_block, &info);
+        f->move[n] = PASS;
+        f->hash[n] = bd->hash;
+        f->win[n] = info.win;
+        f->est_phi[n] = info.est_phi;
+        f->est_delta[n] = info.est_delta;
+        f->forced[n] = info.forced;
+        f->cnt[n] = info.count;
+        f->forced_cnt[n] = info.forced_count;
+        n++;
+    }
+    f->n = n;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* created sets and the path                                                                 */
+/* ---------------------------------------------------------------------------------------- */
+
+static inline void cr_empty(Created *c) {
+    c->lo = NO_RANGE;
+    c->hi = -1;
+    c->n = 0;
+    c->known = 1;
+    c->kofree = 1;
+    memset(c->bloom, 0, sizeof(c->bloom));
+}
+static inline void cr_unknown(Created *c) {
+    c->lo = NO_RANGE;
+    c->hi = -1;
+    c->n = 0;
+    c->known = 0;
+    c->kofree = 0;
+    memset(c->bloom, 0, sizeof(c->bloom));
+}
+
+/* Add to a proof's created arrangements one child's: the arrangement h its move creates (with
+ * stone count `count`; NO_RANGE for none) and its own proof's. */
+static void cr_merge(Created *acc, int count, u64 h, const Created *child, int cap) {
+    if (count != NO_RANGE) {
+        if (count < acc->lo) acc->lo = count;
+        if (count > acc->hi) acc->hi = count;
+    }
+    if (child->lo < acc->lo) acc->lo = child->lo;
+    if (child->hi > acc->hi) acc->hi = child->hi;
+    if (acc->known) {
+        if (!child->known) {
+            acc->known = 0;
+            return;
+        }
+        for (int i = 0; i < BLW; i++) acc->bloom[i] |= child->bloom[i];
+        acc->n += child->n;
+        if (count != NO_RANGE) {
+            bloom_add(acc->bloom, h);
+            acc->n++;
+        }
+        if (acc->n > cap) acc->known = 0;
+    }
+}
+
+/* The path a stored proof is checked against: the history from `hist_from` on (or the single
+ * arrangement `one` when one_cnt >= 0), and every pair state (plus `extra` when extra_cnt >=
+ * 0). */
+typedef struct {
+    int hist_from;
+    u64 one;
+    int one_cnt;
+    u64 extra;
+    int extra_cnt;
+} PathView;
+
+/* Can a stored proof (count range lo..hi, Bloom filter bl, known) be used on this path? */
+static int fits(const Engine *e, int lo, int hi, int known, const u64 *bl, const CM *seen,
+                const PathView *pv) {
+    if (lo > hi || !cm_range(seen, lo, hi)) return 1;
+    if (!known) return 0;
+    if (pv->one_cnt >= 0) {
+        if (pv->one_cnt >= lo && pv->one_cnt <= hi && bloom_has(bl, pv->one)) return 0;
+    } else {
+        for (int i = pv->hist_from; i < e->hist.top; i++) {
+            const PathEntry *x = &e->hist.e[i];
+            if (x->cnt >= lo && x->cnt <= hi && bloom_has(bl, x->key)) return 0;
+        }
+    }
+    for (int i = 0; i < e->pairs.top; i++) {
+        const PathEntry *x = &e->pairs.e[i];
+        if (x->cnt >= lo && x->cnt <= hi && bloom_has(bl, x->key)) return 0;
+    }
+    if (pv->extra_cnt >= 0 && pv->extra_cnt >= lo && pv->extra_cnt <= hi
+        && bloom_has(bl, pv->extra))
+        return 0;
+    return 1;
+}
+
+/* (phi, delta) of a child position: a solved result whose proof may be used here, else the
+ * work numbers or the initial estimate; and the created set of a solved one. */
+static void lookup(Engine *e, int color, int nkt, int passed, u64 h, i64 est_phi,
+                   i64 est_delta, const CM *seen, const PathView *pv, u64 pair_key,
+                   i64 *phi, i64 *delta, Created *cr) {
+    u64 sk = solved_key(h, color, passed);
+    const Solved *s = solved_get(e->solved, sk);
+    if (s) {
+        if (nkt >= s->maxb && fits(e, s->blo, s->bhi, s->bknown, s->bbloom, seen, pv)) {
+            *phi = color == BLACK ? 0 : INF;
+            *delta = color == BLACK ? INF : 0;
+            cr->lo = s->blo; cr->hi = s->bhi; cr->n = s->bn; cr->known = s->bknown;
+            memcpy(cr->bloom, s->bbloom, sizeof(cr->bloom));
+            cr->kofree = s->maxb == NEG;
+            return;
+        }
+        if (nkt <= s->minw && fits(e, s->wlo, s->whi, s->wknown, s->wbloom, seen, pv)) {
+            *phi = color == BLACK ? INF : 0;
+            *delta = color == BLACK ? 0 : INF;
+            cr->lo = s->wlo; cr->hi = s->whi; cr->n = s->wn; cr->known = s->wknown;
+            memcpy(cr->bloom, s->wbloom, sizeof(cr->bloom));
+            cr->kofree = s->minw == POS;
+            return;
+        }
+    }
+    if (e->borrowed) {
+        s = solved_get(e->borrowed, sk);
+        if (s) {
+            int bw = e->borrowed_winner, ok;
+            const Solved *x = s;
+            if (bw == BLACK) ok = nkt >= x->maxb && fits(e, x->blo, x->bhi, x->bknown, x->bbloom, seen, pv);
+            else ok = nkt <= x->minw && fits(e, x->wlo, x->whi, x->wknown, x->wbloom, seen, pv);
+            if (ok) {
+                *phi = color == bw ? 0 : INF;
+                *delta = color == bw ? INF : 0;
+                if (bw == BLACK) {
+                    cr->lo = x->blo; cr->hi = x->bhi; cr->n = x->bn; cr->known = x->bknown;
+                    memcpy(cr->bloom, x->bbloom, sizeof(cr->bloom));
+                    cr->kofree = x->maxb == NEG;
+                } else {
+                    cr->lo = x->wlo; cr->hi = x->whi; cr->n = x->wn; cr->known = x->wknown;
+                    memcpy(cr->bloom, x->wbloom, sizeof(cr->bloom));
+                    cr->kofree = x->minw == POS;
+                }
+                return;
+            }
+        }
+    }
+    cr_unknown(cr);
+    const Work *w = work_get(&e->work, sk ^ nkt_key(nkt) ^ pair_key);
+    if (w) {
+        *phi = w->phi;
+        *delta = w->delta;
+        return;
+    }
+    *phi = est_phi;
+    *delta = est_delta;
+}
+
+/* df-pn's thresholds for the selected child (1+epsilon) */
+static void child_thresholds(i64 th_phi, i64 th_delta, i64 node_delta, i64 child_phi,
+                             i64 second_delta, double eps, i64 *c_phi, i64 *c_delta) {
+    i64 p = th_delta - node_delta + child_phi;
+    if (second_delta >= INF) {
+        *c_delta = th_phi;
+    } else {
+        i64 grown = (i64)((double)second_delta * (1.0 + eps)) + 1;
+        *c_delta = th_phi < grown ? th_phi : grown;
+    }
+    *c_phi = p < INF ? p : INF;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* df-pn                                                                                     */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct {
+    i64 phi, delta;
+    int dep;
+    Created cr;
+} MidResult;
+
+static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi,
+                i64 th_delta, MidResult *res) {
+    e->nodes++;
+    if (e->nodes >= e->next_check) check_budget(e);
+    if (e->stop) { res->phi = res->delta = 1; return; }
+    Frame *f = frame_at(e, depth);
+    if (!f) {
+        e->stop = STOP_DEPTH;
+        res->phi = res->delta = 1;
+        return;
+    }
+    const Geo *g = &e->g;
+    Board *bd = &e->board;
+    int opp = 3 - color;
+    u64 h0 = bd->hash;
+    int attacker = e->attacker, live = e->live;
+    CM seen = e->seen;
+    int s0 = stone_count(g, bd);
+    expand(e, color, f);
+    if (e->stop) { res->phi = res->delta = 1; return; }
+    int rep_dep = NO_DEP;
+    int has_threat = color == BLACK ? nkt > 0 : nkt < 0;
+    int step = color == BLACK ? -1 : 1;
+    u64 pair_key = e->pair_key;
+    int ns = 0;
+    for (int i = 0; i < f->n; i++) {
+        int p = f->move[i];
+        u64 h = f->hash[i];
+        int w = f->win[i];
+        int idx, dep0 = NO_DEP;
+        if (p == PASS) {
+            idx = -1;
+            if (passed) {
+                int at = e->pairs.top ? ps_get(&e->pairs, pair_state(h0, opp)) : -1;
+                if (at >= 0) {
+                    w = end_by_passes(e);
+                    if (w < 0) { res->phi = res->delta = 1; return; }
+                    dep0 = at;
+                } else {
+                    idx = PAIR;
+                }
+            } else if (color == attacker && !live && e->hist.distinct == 1
+                       && (attacker == BLACK ? nkt >= 0 : nkt <= 0)) {
+                continue; /* the attacker's pass, never the only win here */
+            }
+        } else {
+            idx = ps_get(&e->hist, h);
+            if (idx >= 0 && !has_threat) {
+                if (idx < rep_dep) rep_dep = idx;
+                continue;
+            }
+            dep0 = idx < 0 ? NO_DEP : idx;
+        }
+        Created *aux = &f->aux[ns];
+        cr_empty(aux);
+        if (idx != PAIR && !w && f->forced[i] && ps_get(&e->hist, f->forced[i]) < 0
+            && f->forced[i] != h) {
+            w = attacker; /* the attacker captures at once, or ataris with no escape */
+            if (f->forced_cnt[i] != NO_RANGE) {
+                aux->lo = aux->hi = f->forced_cnt[i];
+                aux->n = 1;
+                bloom_add(aux->bloom, f->forced[i]);
+            }
+        }
+        f->sel[ns] = i;
+        f->threat[ns] = idx;
+        f->ccnt[ns] = idx == PAIR ? s0 : p == PASS ? NO_RANGE : f->cnt[i];
+        if (w) {
+            if (w == color) { f->phi[ns] = INF; f->delta[ns] = 0; }
+            else { f->phi[ns] = 0; f->delta[ns] = INF; }
+            f->dep[ns] = dep0;
+        } else {
+            i64 pc, dc;
+            PathView pv;
+            if (idx == -1) {
+                pv = (PathView){e->hist.base, 0, -1, 0, -1};
+                lookup(e, opp, nkt, p == PASS, h, f->est_phi[i], f->est_delta[i], &seen, &pv,
+                       pair_key, &pc, &dc, aux);
+            } else if (idx == PAIR) {
+                u64 ps = pair_state(h0, opp);
+                CM sn = e->pair_counts;
+                cm_set(&sn, s0);
+                pv = (PathView){0, h0, s0, ps, s0};
+                lookup(e, opp, 0, 0, h, f->est_phi[i], f->est_delta[i], &sn, &pv,
+                       pair_key ^ ps, &pc, &dc, aux);
+                aux->kofree = 1;
+            } else {
+                CM sn = e->pair_counts;
+                cm_set(&sn, s0);
+                pv = (PathView){0, h0, s0, 0, -1};
+                lookup(e, opp, nkt + step, 0, h, f->est_phi[i], f->est_delta[i], &sn, &pv,
+                       pair_key, &pc, &dc, aux);
+            }
+            f->phi[ns] = pc;
+            f->delta[ns] = dc;
+            f->dep[ns] = ((pc && dc) || idx < 0) ? NO_DEP : idx;
+        }
+        ns++;
+    }
+    f->nsel = ns;
+    u64 start_nodes = e->nodes;
+    i64 phi, delta;
+    for (;;) {
+        if (ns == 0) { phi = INF; delta = 0; break; }
+        phi = INF;
+        int best = -1;
+        i64 d2 = INF, total = 0;
+        int inf_phi = 0;
+        for (int i = 0; i < ns; i++) {
+            i64 d = f->delta[i];
+            if (d < phi) { d2 = phi; phi = d; best = i; }
+            else if (d == phi) {
+                d2 = d;
+                if (best < 0) best = i;
+                else if (e->tie_phi && f->phi[i] > f->phi[best]) best = i;
+            } else if (d < d2) d2 = d;
+            total += f->phi[i];
+            if (f->phi[i] >= INF) inf_phi = 1;
+        }
+        delta = total < INF ? total : inf_phi ? INF : BIG;
+        if (phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta) break;
+        i64 cth_phi, cth_delta;
+        child_thresholds(th_phi, th_delta, delta, f->phi[best], d2, e->epsilon, &cth_phi,
+                         &cth_delta);
+        int i = f->sel[best];
+        int p = f->move[i];
+        int idx = f->threat[best];
+        int child_nkt = idx == -1 ? nkt : idx == PAIR ? 0 : nkt + step;
+        int child_passed = p == PASS && idx != PAIR;
+        /* enter */
+        Board snap = *bd;
+        CM seen_before = e->seen, pc_before = e->pair_counts;
+        int base_before = e->hist.base, dist_before = e->hist.distinct;
+        int hist_top = e->hist.top;
+        u64 pk_before = e->pair_key;
+        int ok = 1;
+        if (p == PASS) {
+            if (idx == PAIR) {
+                u64 key = pair_state(h0, opp);
+                ok = ps_push(&e->pairs, key, depth + 1, s0);
+                e->pair_key ^= key;
+                cm_set(&e->pair_counts, s0);
+                e->hist.base = e->hist.top;
+                e->hist.distinct = 0;
+                ok = ok && ps_push(&e->hist, h0, depth + 1, s0);
+                e->seen = e->pair_counts;
+            } else {
+                ok = ps_push(&e->hist, h0, depth + 1, s0);
+            }
+        } else {
+            B cap;
+            play(g, bd, p, color, &cap);
+            int cnt = f->cnt[i];
+            if (idx >= 0) {
+                e->hist.base = e->hist.top;
+                e->hist.distinct = 0;
+                ok = ps_push(&e->hist, h0, depth, s0) && ps_push(&e->hist, bd->hash, depth + 1, cnt);
+                CM sn = e->pair_counts;
+                cm_set(&sn, s0);
+                if (cnt != NO_RANGE) cm_set(&sn, cnt);
+                e->seen = sn;
+            } else {
+                ok = ps_push(&e->hist, bd->hash, depth + 1, cnt);
+                if (cnt != NO_RANGE) cm_set(&e->seen, cnt);
+            }
+        }
+        MidResult r;
+        if (!ok) {
+            e->stop = STOP_DEPTH;
+            r.phi = r.delta = 1;
+        } else {
+            mid(e, opp, child_nkt, child_passed, depth + 1, cth_phi, cth_delta, &r);
+        }
+        /* leave */
+        while (e->hist.top > hist_top) ps_pop(&e->hist);
+        e->hist.base = base_before;
+        e->hist.distinct = dist_before;
+        if (p == PASS && idx == PAIR && e->pairs.top && ok) ps_pop(&e->pairs);
+        e->pair_key = pk_before;
+        e->pair_counts = pc_before;
+        e->seen = seen_before;
+        *bd = snap;
+        if (e->stop) { res->phi = res->delta = 1; return; }
+        f = &e->frames[depth]; /* (frames may have moved) */
+        f->phi[best] = r.phi;
+        f->delta[best] = r.delta;
+        f->aux[best] = r.cr;
+        if (idx == PAIR) f->aux[best].kofree = 1;
+        if (idx >= 0 && (r.phi == 0 || r.delta == 0) && idx < r.dep) r.dep = idx;
+        f->dep[best] = r.dep;
+    }
+    /* store */
+    u64 sk = solved_key(h0, color, passed);
+    if (phi == 0 || delta == 0) {
+        int proved = phi == 0;
+        int dep;
+        if (proved) {
+            dep = -1;
+            for (int i = 0; i < ns; i++)
+                if (f->delta[i] == 0 && f->dep[i] > dep) dep = f->dep[i];
+        } else {
+            dep = rep_dep;
+            for (int i = 0; i < ns; i++)
+                if (f->dep[i] < dep) dep = f->dep[i];
+        }
+        if (dep >= depth) dep = NO_DEP;
+        Created acc;
+        cr_empty(&acc);
+        int kofree;
+        if (proved) {
+            int j = -1;
+            for (int i = 0; i < ns; i++) {
+                if (f->delta[i] == 0 && (j < 0 || f->dep[i] > f->dep[j]
+                        || (f->dep[i] == f->dep[j] && f->aux[i].kofree && !f->aux[j].kofree)))
+                    j = i;
+            }
+            kofree = f->aux[j].kofree && f->threat[j] < 0;
+            if (depth == e->root_depth) e->root_move = f->move[f->sel[j]];
+            u64 made = f->threat[j] != PAIR ? f->hash[f->sel[j]] : pair_state(h0, opp);
+            cr_merge(&acc, f->ccnt[j], made, &f->aux[j], e->created_max);
+        } else {
+            kofree = rep_dep == NO_DEP;
+            for (int i = 0; i < ns; i++) {
+                if (!f->aux[i].kofree) kofree = 0;
+                u64 made = f->threat[i] != PAIR ? f->hash[f->sel[i]] : pair_state(h0, opp);
+                cr_merge(&acc, f->ccnt[i], made, &f->aux[i], e->created_max);
+            }
+        }
+        acc.kofree = (uint8_t)kofree;
+        if (dep == NO_DEP) {
+            int black_wins = (proved ? color : opp) == BLACK;
+            int rec = !(kofree && e->kofree) ? nkt : black_wins ? NEG : POS;
+            solved_record(e->solved, sk, black_wins, rec, e->nodes - start_nodes, &acc);
+            work_discard(&e->work, sk ^ nkt_key(nkt) ^ e->pair_key);
+        }
+        res->phi = phi;
+        res->delta = delta;
+        res->dep = dep;
+        res->cr = acc;
+        return;
+    }
+    work_store(&e->work, sk ^ nkt_key(nkt) ^ e->pair_key, phi, delta, e->nodes - start_nodes);
+    res->phi = phi;
+    res->delta = delta;
+    res->dep = NO_DEP;
+    cr_unknown(&res->cr);
+}
+
+/* Search the current position to a proof or a disproof (or a stop). */
+static int root(Engine *e, int color, int nkt, int passed, int depth, i64 *phi, i64 *delta) {
+    e->root_depth = depth;
+    e->root_move = -3;
+    for (;;) {
+        MidResult r;
+        mid(e, color, nkt, passed, depth, INF, INF, &r);
+        if (e->stop) return 0;
+        if (r.phi == 0 || r.delta == 0) {
+            *phi = r.phi;
+            *delta = r.delta;
+            return 1;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* setting up, the entry points                                                             */
+/* ---------------------------------------------------------------------------------------- */
+
+static void engine_free(Engine *e) {
+    if (!e) return;
+    table_release(e->solved);
+    table_release(e->borrowed);
+    free(e->work.e);
+    caches_release(e->caches);
+    free(e->hist.e);
+    free(e->pairs.e);
+    for (int i = 0; i < e->nframes; i++) frame_free(&e->frames[i]);
+    free(e->frames);
+    free(e->alone_set);
+    free(e->alone_stamp);
+    free(e->alone_stack);
+    free(e);
+}
+
+static const char *stop_kind(int stop) {
+    switch (stop) {
+    case STOP_NODES: return "nodes";
+    case STOP_TIME: return "time";
+    case STOP_INTERRUPT: return "interrupt";
+    case STOP_DEPTH: return "depth";
+    case STOP_ALONE: return "pass-alive";
+    case STOP_MEMORY: return "memory";
+    default: return "none";
+    }
+}
+
+/* Start the path at the current board: its history holds only this arrangement. */
+static void start_path(Engine *e) {
+    while (e->hist.top) ps_pop(&e->hist);
+    while (e->pairs.top) ps_pop(&e->pairs);
+    e->hist.base = 0;
+    e->hist.distinct = 0;
+    int s0 = stone_count(&e->g, &e->board);
+    ps_push(&e->hist, e->board.hash, 0, s0);
+    memset(&e->seen, 0, sizeof(CM));
+    memset(&e->pair_counts, 0, sizeof(CM));
+    cm_set(&e->seen, s0);
+    e->pair_key = 0;
+    e->stop = 0;
+}
+
+/* The winner the play just made fixes statically (0 if none). */
+static int static_after(Engine *e, int mover, const B *cap) {
+    if (mover == e->attacker) {
+        if (binter(cap, &e->target, e->g.nw)) return e->attacker;
+    } else if (benson_alive(e)) {
+        return e->defender;
+    }
+    return 0;
+}
+
+typedef struct {
+    PyObject_HEAD
+    Engine *e;
+    Board root;        /* the problem's position */
+} CoreObject;
+
+static PyObject *Stopped;
+
+static int raise_stop(Engine *e) {
+    if (e->stop == STOP_INTERRUPT) return -1; /* KeyboardInterrupt is set */
+    PyErr_SetString(Stopped, stop_kind(e->stop));
+    return -1;
+}
+
+static int crop_point(const Engine *e, long p) {
+    if (p < 0 || p >= (long)e->g.size * e->g.size) return -2;
+    return e->g.crop_of[p];
+}
+
+static int list_points(PyObject *seq, const Engine *e, B *out) {
+    bz(out);
+    PyObject *fast = PySequence_Fast(seq, "a sequence of points");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long p = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (p == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        int c = crop_point(e, p);
+        if (c < 0) {
+            Py_DECREF(fast);
+            PyErr_Format(PyExc_ValueError, "point %ld is outside the crop", p);
+            return -1;
+        }
+        bset(out, c);
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static u64 splitmix(u64 *x) {
+    *x += 0x9e3779b97f4a7c15ULL;
+    u64 z = *x;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* Core(size, crop, black, white, target, region, outside, live, tt_size, options) */
+static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
+    int size, live;
+    long long tt_size;
+    int x0, y0, w, h;
+    PyObject *black, *white, *target, *region, *outside;
+    double epsilon;
+    int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every,
+        created_max;
+    static char *names[] = {"size", "crop", "black", "white", "target", "region", "outside",
+                            "live", "tt_size", "epsilon", "knowledge", "sum_scale", "benson",
+                            "capture", "atari", "kofree", "tie_phi", "check_every",
+                            "created_max", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi", names, &size, &x0,
+                                     &y0, &w, &h, &black, &white, &target, &region, &outside,
+                                     &live, &tt_size, &epsilon, &knowledge, &sum_scale, &benson,
+                                     &capture, &atari, &kofree, &tie_phi, &check_every,
+                                     &created_max))
+        return -1;
+    if (size < 2 || size > 19 || w < 1 || h < 1 || x0 < 0 || y0 < 0 || x0 + w > size
+        || y0 + h > size || h * (w + 1) > MAXP) {
+        PyErr_SetString(PyExc_ValueError, "bad board size or crop");
+        return -1;
+    }
+    init_keys();
+    engine_free(self->e);
+    Engine *e = calloc(1, sizeof(Engine));
+    if (!e) { PyErr_NoMemory(); return -1; }
+    self->e = e;
+    Geo *g = &e->g;
+    g->size = size;
+    g->x0 = x0; g->y0 = y0; g->w = w; g->h = h; g->s = w + 1;
+    g->npts = h * g->s;
+    g->nw = (g->npts + 63) / 64;
+    for (int i = 0; i < MAXP; i++) g->board_of[i] = -1;
+    for (int i = 0; i < 19 * 19; i++) g->crop_of[i] = -1;
+    u64 seed = 0x7573656d65676fULL;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            int c = y * g->s + x;
+            bset(&g->valid, c);
+            g->board_of[c] = (y0 + y) * size + (x0 + x);
+            g->crop_of[(y0 + y) * size + (x0 + x)] = c;
+        }
+    for (int c = 0; c < MAXP; c++) {
+        g->zob[c][0] = 0;
+        g->zob[c][1] = splitmix(&seed);
+        g->zob[c][2] = splitmix(&seed);
+        bz(&g->nbr[c]);
+        if (g->board_of[c] < 0) continue;
+        int x = c % g->s, y = c / g->s;
+        if (x > 0) bset(&g->nbr[c], c - 1);
+        if (x < w - 1) bset(&g->nbr[c], c + 1);
+        if (y > 0) bset(&g->nbr[c], c - g->s);
+        if (y < h - 1) bset(&g->nbr[c], c + g->s);
+    }
+    if (list_points(black, e, &e->board.st[BLACK]) < 0 || list_points(white, e, &e->board.st[WHITE]) < 0
+        || list_points(target, e, &e->target) < 0 || list_points(region, e, &e->region) < 0
+        || list_points(outside, e, &e->outside) < 0)
+        return -1;
+    e->board.hash = 0;
+    for (int col = 1; col <= 2; col++) FOR_BITS(c, e->board.st[col], g->nw) e->board.hash ^= g->zob[c][col];
+    if (bis0(&e->target, g->nw)) { PyErr_SetString(PyExc_ValueError, "no target"); return -1; }
+    e->defender = binter(&e->target, &e->board.st[BLACK], g->nw) ? BLACK : WHITE;
+    e->attacker = 3 - e->defender;
+    e->live = live;
+    e->epsilon = epsilon;
+    e->knowledge = knowledge;
+    e->sum_scale = sum_scale;
+    e->benson = benson;
+    e->capture = capture;
+    e->atari = atari;
+    e->kofree = kofree;
+    e->tie_phi = tie_phi;
+    e->check_every = check_every > 0 ? check_every : 1024;
+    e->created_max = created_max;
+    e->next_check = 1;
+    e->maxchild = bcount(&e->region, g->nw) + 2;
+    if (tt_size < 2048) tt_size = 2048;
+    /* a solved entry is about five times a work entry: the table's bytes split evenly */
+    size_t half = (size_t)(tt_size / 2);
+    e->solved = calloc(1, sizeof(SolvedTable));
+    e->caches = calloc(1, sizeof(Caches));
+    if (!e->solved || !e->caches) { PyErr_NoMemory(); return -1; }
+    e->solved->refs = 1;
+    e->caches->refs = 1;
+    e->bensonc = &e->caches->benson;
+    e->lostc = &e->caches->lost;
+    e->alonec = &e->caches->alone;
+    e->childc = &e->caches->child;
+    e->expc = &e->caches->exp;
+    e->solved->max_buckets = pow2_at_least(half / WAYS);
+    e->work.max_buckets = pow2_at_least(half / WAYS);
+    e->solved->nbuckets = e->solved->max_buckets < 1024 ? e->solved->max_buckets : 1024;
+    e->work.nbuckets = e->work.max_buckets < 1024 ? e->work.max_buckets : 1024;
+    e->solved->e = calloc(e->solved->nbuckets * WAYS, sizeof(Solved));
+    e->work.e = calloc(e->work.nbuckets * WAYS, sizeof(Work));
+    size_t cache = (size_t)tt_size / 16;
+    if (!e->solved->e || !e->work.e || !bc_init(e->bensonc, cache)
+        || !bc_init(e->lostc, cache / 4) || !bc_init(e->alonec, cache / 16)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    e->childc->mask = pow2_at_least(cache) - 1;
+    e->childc->slots = calloc(e->childc->mask + 1, sizeof(ChildInfo));
+    e->expc->width = e->maxchild;
+    {
+        /* about an eighth of the table's bytes */
+        size_t per = sizeof(ExpHead) + (size_t)e->expc->width * sizeof(ExpChild);
+        size_t slots = ((size_t)tt_size * EXPMUL) / per;
+        if (slots < 1024) slots = 1024;
+        size_t p2 = 1024;
+        while (p2 * 2 <= slots) p2 <<= 1;
+        e->expc->mask = p2 - 1;
+        e->expc->heads = calloc(p2, sizeof(ExpHead));
+        e->expc->kids = malloc(p2 * (size_t)e->expc->width * sizeof(ExpChild));
+        if (!e->expc->heads || !e->expc->kids) { PyErr_NoMemory(); return -1; }
+    }
+    e->alone_limit = 200000;
+    e->alone_mask = pow2_at_least((size_t)e->alone_limit * 2) - 1;
+    e->alone_stack = malloc(sizeof(Board) * (MAXP + 2));
+    if (!e->childc->slots || !e->alone_stack || !ps_init(&e->hist, 1 << 16)
+        || !ps_init(&e->pairs, 1 << 14)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->root = e->board;
+    return 0;
+}
+
+static void Core_dealloc(CoreObject *self) {
+    engine_free(self->e);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *winner_obj(int w) { return PyLong_FromLong(w); }
+
+static int ready(CoreObject *self) {
+    if (!self->e) {
+        PyErr_SetString(PyExc_RuntimeError, "the engine is not set up");
+        return 0;
+    }
+    return 1;
+}
+
+/* solve(color, nkt, passed) -> winner, the root being the problem's position */
+static PyObject *Core_solve(CoreObject *self, PyObject *args) {
+    int color, nkt, passed = 0;
+    if (!PyArg_ParseTuple(args, "ii|p", &color, &nkt, &passed) || !ready(self)) return NULL;
+    Engine *e = self->e;
+    e->board = self->root;
+    start_path(e);
+    i64 phi, delta;
+    int ok = root(e, color, nkt, passed, 0, &phi, &delta);
+    e->board = self->root;
+    if (!ok) { raise_stop(e); return NULL; }
+    return winner_obj(phi == 0 ? color : 3 - color);
+}
+
+/* solve_after(color, move, nkt) -> winner after color's move (a board point, -1 for a pass)
+ * at the root, or None when the move is illegal */
+static PyObject *Core_solve_after(CoreObject *self, PyObject *args) {
+    int color, nkt;
+    long move;
+    if (!PyArg_ParseTuple(args, "ili", &color, &move, &nkt) || !ready(self)) return NULL;
+    Engine *e = self->e;
+    const Geo *g = &e->g;
+    e->board = self->root;
+    start_path(e);
+    int opp = 3 - color, ok;
+    i64 phi = 1, delta = 1;
+    if (move == PASS) {
+        ps_push(&e->hist, e->board.hash, 1, stone_count(g, &e->board));
+        ok = root(e, opp, nkt, 1, 1, &phi, &delta);
+    } else {
+        int c = crop_point(e, move);
+        B empty;
+        empty_of(g, &e->board, &empty);
+        if (c < 0 || !bhas(&empty, c) || !bhas(&e->region, c)) Py_RETURN_NONE;
+        B cap;
+        if (!play(g, &e->board, c, color, &cap)) { e->board = self->root; Py_RETURN_NONE; }
+        int w = static_after(e, color, &cap);
+        if (w) { e->board = self->root; return winner_obj(w); }
+        int cnt = stone_count(g, &e->board);
+        ps_push(&e->hist, e->board.hash, 1, cnt);
+        cm_set(&e->seen, cnt);
+        ok = root(e, opp, nkt, 0, 1, &phi, &delta);
+    }
+    e->board = self->root;
+    if (!ok) { raise_stop(e); return NULL; }
+    return winner_obj(delta == 0 ? color : opp);
+}
+
+/* Replay a line of (color, move, threat) from the root under the rules, leaving the path on
+ * the position reached (`threat`: the play repeats an arrangement and a ko threat made it
+ * legal; the caller knows the balance). Returns the winner the line already fixed (a capture
+ * of the target, an alive target, a repeated pair of passes), 0 if none, -1 for an illegal
+ * line (ValueError set) or a stop (e->stop set); *passed and *depth are the state reached. */
+static int replay(CoreObject *self, PyObject *moves, int *passed, int *depth) {
+    Engine *e = self->e;
+    const Geo *g = &e->g;
+    e->board = self->root;
+    start_path(e);
+    *passed = 0;
+    *depth = 0;
+    PyObject *fast = PySequence_Fast(moves, "a sequence of (color, move)");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    int result = 0;
+    for (Py_ssize_t i = 0; i < n && !result; i++) {
+        int color, threat;
+        long move;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "ilp", &color, &move,
+                              &threat)) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        int s0 = stone_count(g, &e->board);
+        u64 h0 = e->board.hash;
+        if (move == PASS) {
+            if (*passed) {
+                u64 key = pair_state(h0, 3 - color);
+                (*depth)++;
+                *passed = 0;
+                if (ps_get(&e->pairs, key) >= 0) {
+                    result = end_by_passes(e);
+                    if (result < 0) break;
+                    continue;
+                }
+                ps_push(&e->pairs, key, *depth, s0);
+                e->pair_key ^= key;
+                cm_set(&e->pair_counts, s0);
+                e->hist.base = e->hist.top;
+                e->hist.distinct = 0;
+                ps_push(&e->hist, h0, *depth, s0);
+                e->seen = e->pair_counts;
+            } else {
+                (*depth)++;
+                ps_push(&e->hist, h0, *depth, s0);
+                *passed = 1;
+            }
+            continue;
+        }
+        int c = crop_point(e, move);
+        B empty, cap;
+        empty_of(g, &e->board, &empty);
+        if (c < 0 || !bhas(&empty, c) || !bhas(&e->region, c)
+            || !play(g, &e->board, c, color, &cap)) {
+            PyErr_Format(PyExc_ValueError, "move %zd of the line is illegal", i);
+            result = -1;
+            break;
+        }
+        int cnt = stone_count(g, &e->board);
+        int at = ps_get(&e->hist, e->board.hash);
+        (*depth)++;
+        *passed = 0;
+        if ((at >= 0) != (threat != 0)) {
+            PyErr_Format(PyExc_ValueError, "move %zd of the line %s", i,
+                         at >= 0 ? "repeats a position" : "is no repetition");
+            result = -1;
+            break;
+        }
+        if (at >= 0) {
+            e->hist.base = e->hist.top;
+            e->hist.distinct = 0;
+            ps_push(&e->hist, h0, *depth - 1, s0);
+            ps_push(&e->hist, e->board.hash, *depth, cnt);
+            CM sn = e->pair_counts;
+            cm_set(&sn, s0);
+            cm_set(&sn, cnt);
+            e->seen = sn;
+        } else {
+            ps_push(&e->hist, e->board.hash, *depth, cnt);
+            cm_set(&e->seen, cnt);
+        }
+        result = static_after(e, color, &cap);
+    }
+    Py_DECREF(fast);
+    return result;
+}
+
+/* solve_line(moves, nkt, to_move, max_work) -> winner with to_move to play after the line
+ * at balance nkt (0: not settled within max_work nodes, when max_work > 0) */
+static PyObject *Core_solve_line(CoreObject *self, PyObject *args) {
+    PyObject *moves;
+    int nkt, to_move;
+    long long max_work;
+    if (!PyArg_ParseTuple(args, "OiiL", &moves, &nkt, &to_move, &max_work) || !ready(self))
+        return NULL;
+    Engine *e = self->e;
+    int passed, depth;
+    int w = replay(self, moves, &passed, &depth);
+    if (w < 0) {
+        e->board = self->root;
+        if (e->stop) { raise_stop(e); }
+        return NULL;
+    }
+    if (w) { e->board = self->root; return winner_obj(w); }
+    u64 own_max = e->max_nodes;
+    u64 stop_at = max_work > 0 ? e->nodes + (u64)max_work + 1 : 0;
+    int bounded = stop_at && (!own_max || stop_at < own_max);
+    if (bounded) {
+        e->max_nodes = stop_at;
+        if (e->next_check > stop_at) e->next_check = stop_at;
+    }
+    i64 phi, delta;
+    int ok = root(e, to_move, nkt, passed, depth, &phi, &delta);
+    if (bounded) {
+        e->max_nodes = own_max;
+        e->next_check = e->nodes + 1;
+    }
+    e->board = self->root;
+    if (!ok) {
+        if (bounded && e->stop == STOP_NODES) { e->stop = 0; return winner_obj(0); }
+        raise_stop(e);
+        return NULL;
+    }
+    return winner_obj(phi == 0 ? to_move : 3 - to_move);
+}
+
+/* known_line(moves, nkt, to_move) -> (winner, work): a proof the table holds and may use
+ * after the line, without a search; (0, 0) if none */
+static PyObject *Core_known_line(CoreObject *self, PyObject *args) {
+    PyObject *moves;
+    int nkt, to_move;
+    if (!PyArg_ParseTuple(args, "Oii", &moves, &nkt, &to_move) || !ready(self)) return NULL;
+    Engine *e = self->e;
+    int passed, depth;
+    int w = replay(self, moves, &passed, &depth);
+    if (w < 0) {
+        e->board = self->root;
+        if (e->stop) raise_stop(e);
+        return NULL;
+    }
+    if (w) { e->board = self->root; return Py_BuildValue("(iK)", w, (unsigned long long)0); }
+    /* the proof must fit the path above the position: the history without its last entry */
+    PathEntry last = e->hist.e[e->hist.top - 1];
+    ps_pop(&e->hist);
+    CM seen;
+    memset(&seen, 0, sizeof(CM));
+    cm_or(&seen, &e->pair_counts);
+    for (int i = e->hist.base; i < e->hist.top; i++) cm_set(&seen, e->hist.e[i].cnt);
+    PathView pv = {e->hist.base, 0, -1, 0, -1};
+    i64 phi, delta;
+    Created cr;
+    lookup(e, to_move, nkt, passed, e->board.hash, 1, 1, &seen, &pv, e->pair_key, &phi, &delta,
+           &cr);
+    ps_push(&e->hist, last.key, last.idx, last.cnt);
+    u64 work = 0;
+    const Solved *s = solved_get(e->solved, solved_key(e->board.hash, to_move, passed));
+    if (s) work = s->work;
+    e->board = self->root;
+    if (phi && delta) return Py_BuildValue("(iK)", 0, (unsigned long long)0);
+    return Py_BuildValue("(iK)", phi == 0 ? to_move : 3 - to_move, (unsigned long long)work);
+}
+
+/* share(other): use the other engine's caches (the same problem) */
+static PyObject *Core_share(CoreObject *self, PyObject *other);
+/* borrow(other, winner): read the other engine's wins for winner */
+static PyObject *Core_borrow(CoreObject *self, PyObject *args);
+
+static PyTypeObject CoreType;
+
+static PyObject *Core_share(CoreObject *self, PyObject *other) {
+    if (!PyObject_TypeCheck(other, &CoreType) || !ready(self) || !((CoreObject *)other)->e) {
+        PyErr_SetString(PyExc_TypeError, "share() needs another engine");
+        return NULL;
+    }
+    Engine *e = self->e, *o = ((CoreObject *)other)->e;
+    if (o->g.npts != e->g.npts || !beq(&o->region, &e->region, e->g.nw)
+        || !beq(&o->target, &e->target, e->g.nw) || o->maxchild != e->maxchild) {
+        PyErr_SetString(PyExc_ValueError, "share() needs an engine for the same problem");
+        return NULL;
+    }
+    /* counted in C, not by Python references: two engines that share and borrow from each
+     * other make no reference cycle */
+    o->caches->refs++;
+    caches_release(e->caches);
+    e->caches = o->caches;
+    e->bensonc = &e->caches->benson;
+    e->lostc = &e->caches->lost;
+    e->alonec = &e->caches->alone;
+    e->childc = &e->caches->child;
+    e->expc = &e->caches->exp;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_borrow(CoreObject *self, PyObject *args) {
+    PyObject *other;
+    int winner;
+    if (!PyArg_ParseTuple(args, "O!i", &CoreType, &other, &winner) || !ready(self)) return NULL;
+    Engine *o = ((CoreObject *)other)->e;
+    if (!o) { PyErr_SetString(PyExc_ValueError, "borrow() needs a set-up engine"); return NULL; }
+    o->solved->refs++;
+    table_release(self->e->borrowed);
+    self->e->borrowed = o->solved;
+    self->e->borrowed_winner = winner;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_get_nodes(CoreObject *self, void *c) {
+    (void)c;
+    return PyLong_FromUnsignedLongLong(self->e ? self->e->nodes : 0);
+}
+static int Core_set_nodes(CoreObject *self, PyObject *v, void *c) {
+    (void)c;
+    unsigned long long n = PyLong_AsUnsignedLongLong(v);
+    if (n == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    if (self->e) {
+        self->e->nodes = n;
+        self->e->next_check = n + 1;
+    }
+    return 0;
+}
+static PyObject *Core_get_max_nodes(CoreObject *self, void *c) {
+    (void)c;
+    if (!self->e || !self->e->max_nodes) Py_RETURN_NONE;
+    return PyLong_FromUnsignedLongLong(self->e->max_nodes);
+}
+static int Core_set_max_nodes(CoreObject *self, PyObject *v, void *c) {
+    (void)c;
+    if (!self->e) return 0;
+    if (v == Py_None) { self->e->max_nodes = 0; return 0; }
+    unsigned long long n = PyLong_AsUnsignedLongLong(v);
+    if (n == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    self->e->max_nodes = n ? n : 1;
+    self->e->next_check = self->e->nodes + 1;
+    return 0;
+}
+static PyObject *Core_get_deadline(CoreObject *self, void *c) {
+    (void)c;
+    if (!self->e || self->e->deadline <= 0) Py_RETURN_NONE;
+    return PyFloat_FromDouble(self->e->deadline);
+}
+static int Core_set_deadline(CoreObject *self, PyObject *v, void *c) {
+    (void)c;
+    if (!self->e) return 0;
+    if (v == Py_None) { self->e->deadline = 0; return 0; }
+    double d = PyFloat_AsDouble(v);
+    if (d == -1.0 && PyErr_Occurred()) return -1;
+    self->e->deadline = d > 0 ? d : 1e-9;
+    self->e->next_check = self->e->nodes + 1;
+    return 0;
+}
+static PyObject *Core_get_root_move(CoreObject *self, void *c) {
+    (void)c;
+    if (!self->e || self->e->root_move == -3) Py_RETURN_NONE;
+    if (self->e->root_move == PASS) return PyLong_FromLong(-1);
+    return PyLong_FromLong(self->e->g.board_of[self->e->root_move]);
+}
+static PyObject *Core_stats(CoreObject *self, PyObject *unused) {
+    (void)unused;
+    if (!ready(self)) return NULL;
+    Engine *e = self->e;
+    size_t bytes = e->solved->nbuckets * WAYS * sizeof(Solved) + e->work.nbuckets * WAYS * sizeof(Work);
+    if (e->caches->refs == 1)
+        bytes += (e->bensonc->mask + 1) * 9 + (e->lostc->mask + 1) * 9 + (e->alonec->mask + 1) * 9
+                 + (e->childc->mask + 1) * sizeof(ChildInfo);
+    return Py_BuildValue("{s:K,s:K,s:K,s:i,s:i}", "solved", (unsigned long long)e->solved->count,
+                         "work", (unsigned long long)e->work.count, "table_bytes",
+                         (unsigned long long)bytes, "words", e->g.nw, "frames", e->nframes);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"solve", (PyCFunction)Core_solve, METH_VARARGS, "solve(color, nkt, passed=False) -> winner"},
+    {"solve_after", (PyCFunction)Core_solve_after, METH_VARARGS,
+     "solve_after(color, move, nkt) -> winner or None"},
+    {"solve_line", (PyCFunction)Core_solve_line, METH_VARARGS,
+     "solve_line(moves, nkt, to_move, max_work) -> winner (0: not within max_work)"},
+    {"known_line", (PyCFunction)Core_known_line, METH_VARARGS,
+     "known_line(moves, nkt, to_move) -> (winner, work)"},
+    {"share", (PyCFunction)Core_share, METH_O, "share(other): use its caches"},
+    {"borrow", (PyCFunction)Core_borrow, METH_VARARGS, "borrow(other, winner)"},
+    {"stats", (PyCFunction)Core_stats, METH_NOARGS, "table and cache figures"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Core_getset[] = {
+    {"nodes", (getter)Core_get_nodes, (setter)Core_set_nodes, "nodes searched", NULL},
+    {"max_nodes", (getter)Core_get_max_nodes, (setter)Core_set_max_nodes, "node budget", NULL},
+    {"deadline", (getter)Core_get_deadline, (setter)Core_set_deadline,
+     "time.monotonic() at which to stop", NULL},
+    {"root_move", (getter)Core_get_root_move, NULL, "a winning move of the last root proved", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "tsumego._core.Core",
+    .tp_basicsize = sizeof(CoreObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The compiled df-pn search of one problem and one game.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+static struct PyModuleDef coremodule = {PyModuleDef_HEAD_INIT, "_core",
+                                        "The compiled search core.", -1, NULL,
+                                        NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&coremodule);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    PyModule_AddObject(m, "Core", (PyObject *)&CoreType);
+    Stopped = PyErr_NewException("tsumego._core.Stopped", NULL, NULL);
+    Py_INCREF(Stopped);
+    PyModule_AddObject(m, "Stopped", Stopped);
+    PyModule_AddIntConstant(m, "MAX_POINTS", MAXP);
+    return m;
+}

@@ -1,0 +1,29 @@
+"""Types of the compiled search core (tsumego/_core.c)."""
+
+from typing import Sequence
+
+MAX_POINTS: int
+
+class Stopped(Exception):
+    """A search stopped at a limit; its text is the kind of limit."""
+
+class Core:
+    nodes: int
+    max_nodes: int | None
+    deadline: float | None
+    @property
+    def root_move(self) -> int | None: ...
+    def __init__(self, size: int, crop: tuple[int, int, int, int], black: Sequence[int],
+                 white: Sequence[int], target: Sequence[int], region: Sequence[int],
+                 outside: Sequence[int], live: bool, tt_size: int, epsilon: float,
+                 knowledge: bool, sum_scale: int, benson: bool, capture: bool, atari: bool,
+                 kofree: bool, tie_phi: bool, check_every: int, created_max: int) -> None: ...
+    def solve(self, color: int, nkt: int, passed: bool = ...) -> int: ...
+    def solve_after(self, color: int, move: int, nkt: int) -> int | None: ...
+    def solve_line(self, moves: Sequence[tuple[int, int, bool]], nkt: int, to_move: int,
+                   max_work: int) -> int: ...
+    def known_line(self, moves: Sequence[tuple[int, int, bool]], nkt: int,
+                   to_move: int) -> tuple[int, int]: ...
+    def share(self, other: Core) -> None: ...
+    def borrow(self, other: Core, winner: int) -> None: ...
+    def stats(self) -> dict[str, int]: ...
