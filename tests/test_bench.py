@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -259,3 +260,71 @@ def test_ratio_breakdown_by_peer_time_and_status() -> None:
     assert set(by_status) == {"kill", "ko", "live"}  # the unsolved side is in neither table
     assert by_status["kill"]["geomean_ratio"] == pytest.approx((2.0 * 0.5) ** 0.5)
     assert by_status["kill"]["we_faster"] == 1
+
+
+# bench.py, hanging (as if the search never ended) on the files whose name holds "hang": a run
+# that stops at a known point, whatever the machine's load
+HANGING = """
+import sys, time
+from conftest import load_tool
+bench = load_tool("bench")
+real = bench.solve_file
+def solve_file(task, spec=bench.Spec()):
+    while "hang" in task.rel:
+        time.sleep(1)
+    return real(task, spec)
+bench.solve_file = solve_file
+sys.exit(bench.main(sys.argv[1:]))
+"""
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of an --out file without what the clock and the machine decide."""
+    lines = [json.loads(ln) for ln in path.read_text().splitlines()]
+    assert lines[0]["kind"] == "run"
+    return [{k: v for k, v in d.items() if k not in ("seconds", "cpu", "rss_mib", "nodes_per_s")}
+            for d in lines[1:]]
+
+
+def test_a_killed_run_resumes_with_the_rows_of_an_uninterrupted_one(collection: Path) -> None:
+    (collection / "c-hang.sgf").write_text(THREE)
+    (collection / "d.sgf").write_text(WRONG)
+    args = [str(collection), "--no-board", "--max-nodes", "20000", "--json"]
+    whole = collection / "whole.jsonl"
+    run(*args, "--out", str(whole))
+    part = collection / "part.jsonl"
+    proc = subprocess.Popen([sys.executable, "-c", HANGING, *args, "--out", str(part)],
+                            cwd=Path(__file__).parent, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:  # broken.sgf (one row) then c-hang.sgf, which hangs: 2 lines, the run line first
+        deadline = time.monotonic() + 300
+        while not (part.exists() and part.read_bytes().count(b"\n") >= 2):
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no row came"
+            time.sleep(0.05)
+        proc.kill()
+    finally:
+        proc.kill()
+        proc.communicate()
+    killed = _rows(part)
+    assert [(d["problem"], d["side"]) for d in killed] == [("broken.sgf", "-")]
+    with open(part, "ab") as f:  # and a power cut left half a line behind
+        f.write(b'{"kind": "result", "problem": "c-hang.sgf", "si')
+    out = run(*args, "--out", str(part), "--resume")
+    assert _rows(part) == _rows(whole)
+    printed = [json.loads(ln) for ln in out.splitlines()]
+    assert [(o["problem"], o["side"]) for o in printed if o["kind"] != "totals"] == [
+        (d["problem"], d["side"]) for d in _rows(whole)]
+    (tot,) = [o for o in printed if o["kind"] == "totals"]
+    assert (tot["runs"], tot["solved"], tot["errors"]) == (8, 8, 1)
+    # a finished run resumed solves nothing; other options are refused
+    again = [json.loads(ln) for ln in run(*args, "--out", str(part), "--resume").splitlines()]
+    assert [o["nodes"] for o in again[:-1]] == [o["nodes"] for o in printed[:-1]]
+    assert again[-1]["nodes"] == tot["nodes"]
+    proc2 = subprocess.run([sys.executable, str(BENCH), *args, "--out", str(part), "--resume",
+                            "--quick"], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc2.returncode == 2 and "all_moves True, now False" in proc2.stderr
+    proc2 = subprocess.run([sys.executable, str(BENCH), *args, "--out", str(part)],
+                           capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc2.returncode == 2 and "exists" in proc2.stderr
+    assert _rows(part) == _rows(whole)

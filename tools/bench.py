@@ -3,7 +3,7 @@
 
     python tools/bench.py DIR... [--time-limit S] [--json] [--compare PEER_CSV] [--jobs N]
                           [--quick] [--ablate NAME] [--simulation N] [--simulation-from N]
-                          [--max-nodes N]
+                          [--max-nodes N] [--out FILE [--resume]]
 
 Every ``*.sgf`` under each DIR (recursively, sorted; a plain file argument counts as a
 collection of one) is solved for BOTH sides to play, each solve with its own time limit. One
@@ -25,6 +25,12 @@ limit); ratios are taken only where both solved.
 first move, the question tsumego.js answers; without it every first move is also proved or
 refuted, as ``tsumego solve`` does.
 
+``--out FILE`` also writes the rows to a JSON lines file as each file is done (each line
+synced to the disk; the first line says the options), so that a run that is killed loses
+nothing it finished; ``--resume`` continues the run of an existing FILE: the files whose rows
+it holds are not solved again (their rows are printed and counted as they were), the others
+are, and FILE ends with the rows of a run that was never stopped.
+
 ``--jobs N`` solves in N worker processes, each file in a fresh one (as ``tsumego solve``
 runs: a worker kept for hundreds of files ran the late ones 10-20% slower, session 18) that has
 read the eye-space table before its file's clock starts, as a long-lived process has; keep the
@@ -38,13 +44,14 @@ import csv
 import json
 import math
 import multiprocessing
+import os
 import random
 import resource
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -57,8 +64,9 @@ from tsumego.board import Board, bits  # noqa: E402
 from tsumego.coords import to_sgf  # noqa: E402
 from tsumego.search import SearchOptions  # noqa: E402
 from tsumego.eyespace import database  # noqa: E402
+from tsumego.journal import Journal, Record, read_json_lines  # noqa: E402
 from tsumego.solver import K  # noqa: E402
-from tsumego.verify import worker_context  # noqa: E402
+from tsumego.verify import exit_with, worker_context  # noqa: E402
 
 # --ablate NAME: the technique turned off, as SearchOptions fields
 ABLATIONS: dict[str, dict[str, Any]] = {
@@ -219,10 +227,12 @@ def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
     return rows
 
 
-def _warm_worker() -> None:
+def _warm_worker(run_pid: int) -> None:
     """Before a fresh worker's file: read the eye-space table (4 ms, once per process), so
     that, as in a long-lived process, the first solve that consults it is not charged the
-    read (on the 1-ms sides of the collection it tripled the time; session 18)."""
+    read (on the 1-ms sides of the collection it tripled the time; session 18). The worker
+    ends if the run's process is killed."""
+    exit_with(run_pid)
     database()
 
 
@@ -236,8 +246,62 @@ def run_all(tasks: Sequence[Task], spec: Spec, jobs: int) -> Iterator[list[Row]]
     # worker start is not in any timing, which starts inside solve_file
     ctx = worker_context(("tsumego.solver", "tsumego.sgf"))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, max_tasks_per_child=1,
-                             initializer=_warm_worker) as pool:
+                             initializer=_warm_worker, initargs=(os.getpid(),)) as pool:
         yield from pool.map(solve_file, tasks, [spec] * len(tasks), chunksize=1)
+
+
+# --- the rows as JSON lines ---------------------------------------------------------------------
+
+def row_record(r: Row, path: str) -> Record:
+    """A row as a line of ``--json`` and ``--out``: its fields, the file's ``path``, and
+    ``kind`` ``result`` or ``error``."""
+    return {"kind": "error" if r.error else "result", **asdict(r), "path": path,
+            "nodes_per_s": round(r.nps), "seconds": round(r.seconds, 4)}
+
+
+def row_from_record(d: Record) -> Row:
+    """The row of a line of ``--out`` (raises KeyError or TypeError for a line that is not
+    one)."""
+    return Row(**{f.name: d[f.name] for f in fields(Row) if f.name in d})
+
+
+def run_options(spec: Spec, ablate: Sequence[str]) -> Record:
+    """What the rows of a run depend on, as the first line of ``--out`` says it."""
+    o = spec.options
+    return {"time_limit": spec.time_limit, "max_nodes": spec.max_nodes,
+            "all_moves": spec.all_moves, "ablate": sorted(set(ablate)),
+            "simulation": o.simulation, "simulation_from": o.simulation_from}
+
+
+def finished(records: Sequence[Record], options: Record, out: str) -> dict[str, list[Row]]:
+    """The rows of the files an earlier run finished (by the file's path): a file is
+    finished when the file failed to load (one row) or both sides have their row. Raises
+    ``ValueError`` (one line, naming ``out``) when the earlier run had other options or a
+    line is not a row."""
+    if not records or records[0].get("kind") != "run":
+        raise ValueError(f"{out}: not a file written by bench.py --out (no run line first)")
+    before = records[0].get("options")
+    if before != options:
+        was = before if isinstance(before, dict) else {}
+        diff = ", ".join(f"{k} {was.get(k)!r}, now {v!r}" for k, v in options.items()
+                         if was.get(k) != v)
+        raise ValueError(f"{out}: the earlier run had other options ({diff}): resume it with "
+                         f"those, or write to a new file")
+    rows: dict[str, list[Row]] = {}
+    for i, d in enumerate(records[1:], start=2):
+        try:
+            rows.setdefault(str(d["path"]), []).append(row_from_record(d))
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"{out}: line {i} is not a row ({type(e).__name__}: {e})") \
+                from None
+    done: dict[str, list[Row]] = {}
+    for path, rs in rows.items():
+        by_side = {r.side: r for r in rs}
+        if "-" in by_side:
+            done[path] = [by_side["-"]]
+        elif all(side_name(c) in by_side for c in SIDES):
+            done[path] = [by_side[side_name(c)] for c in SIDES]
+    return done
 
 
 # --- raw board speed ------------------------------------------------------------------------------
@@ -691,6 +755,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--simulation-from", type=int, default=None, metavar="N",
                     help="engine nodes after which simulation is tried (default "
                          f"{SearchOptions().simulation_from}; 0: from the first node)")
+    ap.add_argument("--out", metavar="FILE",
+                    help="also write the rows to this JSON lines file, each file's as it is done")
+    ap.add_argument("--resume", action="store_true",
+                    help="continue the run of an existing --out FILE: its finished files are "
+                         "not solved again")
     ap.add_argument("--no-board", action="store_true", help="skip the board-speed measurement")
     ap.add_argument("--board-seconds", type=float, default=1.0,
                     help="replay seconds per board size for the board-speed measurement "
@@ -709,6 +778,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     for d in args.dirs:
         if not Path(d).exists():
             ap.error(f"no such directory: {d}")
+    if args.resume and not args.out:
+        ap.error("--resume needs --out FILE: the rows of the run to continue")
+    if args.out and Path(args.out).exists() and not args.resume:
+        ap.error(f"{args.out} exists: pass --resume to continue that run, or remove it")
     return args
 
 
@@ -717,6 +790,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     time_limit = args.time_limit or None
     as_json = args.json
     peer = read_peer(args.compare) if args.compare else None
+    options = options_without(args.ablate)
+    if args.simulation is not None:
+        options = replace(options, simulation=args.simulation)
+    if args.simulation_from is not None:
+        options = replace(options, simulation_from=args.simulation_from)
+    spec = Spec(time_limit, options, args.max_nodes, not args.quick)
+    tasks = collect(args.dirs)
+    head = {"kind": "run", "options": run_options(spec, args.ablate)}
+    done: dict[str, list[Row]] = {}
+    journal = None
+    if args.out:
+        try:
+            if args.resume and Path(args.out).exists():
+                done = finished(read_json_lines(args.out), head["options"], args.out)
+            # the file starts with what the earlier run finished, in the order of the files
+            journal = Journal(args.out, [head] + [row_record(r, t.path) for t in tasks
+                                                  for r in done.get(t.path, [])])
+        except (ValueError, OSError) as e:  # (JournalError is a ValueError)
+            msg = str(e) if isinstance(e, ValueError) else f"{args.out}: {e.strerror or e}"
+            print(f"bench.py: error: {msg}", file=sys.stderr)
+            return 2
 
     if not args.no_board:
         for size in (9, 19):
@@ -729,7 +823,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"{bs.plays} plays in {bs.seconds:.2f} s); random playout "
                      f"{bs.random_plays_per_s:,.0f} plays/s")
 
-    tasks = collect(args.dirs)
     width = max([24] + [len(t.rel) for t in tasks])
     if not as_json:
         _out(f"{len(tasks)} files, time limit "
@@ -741,26 +834,24 @@ def main(argv: Sequence[str] | None = None) -> int:
              + (f", simulation from {args.simulation_from} nodes"
                 if args.simulation_from is not None else "")
              + (", quick (one correct first move)" if args.quick else
-                ", every first move proved or refuted"))
+                ", every first move proved or refuted")
+             + (f", {len(done)} files done by the earlier run in {args.out}" if done else ""))
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    options = options_without(args.ablate)
-    if args.simulation is not None:
-        options = replace(options, simulation=args.simulation)
-    if args.simulation_from is not None:
-        options = replace(options, simulation_from=args.simulation_from)
-    spec = Spec(time_limit, options, args.max_nodes, not args.quick)
-    for file_rows in run_all(tasks, spec, args.jobs):
+    fresh = run_all([t for t in tasks if t.path not in done], spec, args.jobs)
+    for task in tasks:
+        file_rows = done.get(task.path)
+        if file_rows is None:
+            file_rows = next(fresh)
+            if journal is not None:
+                for r in file_rows:
+                    journal.append(row_record(r, task.path))
         for r in file_rows:
             rows.append(r)
-            if as_json:
-                d = asdict(r)
-                d = {"kind": "error" if r.error else "result", **d,
-                     "nodes_per_s": round(r.nps), "seconds": round(r.seconds, 4)}
-                _out(json.dumps(d))
-            else:
-                _out(row_line(r, width))
+            _out(json.dumps(row_record(r, task.path)) if as_json else row_line(r, width))
+    if journal is not None:
+        journal.close()
     t = totals(rows, time.monotonic() - t0)
     if as_json:
         _out(json.dumps(t))

@@ -81,6 +81,7 @@ import signal
 import sqlite3
 import statistics
 import sys
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -1118,6 +1119,23 @@ def worker_context(preload: Sequence[str] = ("tsumego.verify",)) -> Any:
     return multiprocessing.get_context("spawn")
 
 
+def exit_with(pid: int, every: float = 1.0) -> None:
+    """In a worker of a process pool: end this process once process ``pid`` (the run's) is
+    gone, killed say, instead of idling on for good (a pool's workers wait for work that no
+    one will send). Checks every ``every`` seconds, from a daemon thread."""
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except OSError:  # (it exists, owned by another user: not ours to judge)
+                pass
+
+    threading.Thread(target=watch, name="exit-with-run", daemon=True).start()
+
+
 def run_pool(tasks: Sequence[Task], options: Options, jobs: int,
              on_result: Callable[[Task, Result], None],
              on_start: Callable[[Task], None] | None = None, chunk: int | None = None) -> None:
@@ -1352,4 +1370,4 @@ __all__ = ["CLASSES", "ANSWERS", "Options", "Task", "Result", "BookMove", "LineP
            "IllegalLine", "Cache", "Run", "collect", "book_tree", "detect_convention",
            "mark_correct", "verify_problem", "verify_all", "run_pool", "run_dask",
            "hard_limit", "chunk_size", "read_jsonl", "record", "resumable", "task_key",
-           "worker_context"]
+           "worker_context", "exit_with"]
