@@ -1123,17 +1123,30 @@ def exit_with(pid: int, every: float = 1.0) -> None:
     """In a worker of a process pool: end this process once process ``pid`` (the run's) is
     gone, killed say, instead of idling on for good (a pool's workers wait for work that no
     one will send). Checks every ``every`` seconds, from a daemon thread."""
+    parent = os.getppid()
+
     def watch() -> None:
         while True:
             time.sleep(every)
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
+            if os.getppid() != parent or _gone(pid):
                 os._exit(1)
-            except OSError:  # (it exists, owned by another user: not ours to judge)
-                pass
 
     threading.Thread(target=watch, name="exit-with-run", daemon=True).start()
+
+
+def _gone(pid: int) -> bool:
+    """Has process ``pid`` ended (a zombie, not yet reaped by its parent, has)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # (it exists, owned by another user)
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[:1] == [b"Z"]
+    except OSError:  # no /proc here
+        return False
 
 
 def run_pool(tasks: Sequence[Task], options: Options, jobs: int,
