@@ -134,6 +134,16 @@ def test_collect_directories_collections_and_missing_paths(tmp_path: Path) -> No
         collect([tmp_path / "nope.sgf"])
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_in_a_directory_is_an_error_not_a_wait(tmp_path: Path) -> None:
+    (tmp_path / "a.sgf").write_bytes((BOOK / "agree-right.sgf").read_bytes())
+    os.mkfifo(tmp_path / "b.sgf")  # reading it would wait for a writer that never comes
+    tasks = collect([tmp_path])
+    assert [(Path(t.file).name, t.read_error) for t in tasks] == [
+        ("a.sgf", None), ("b.sgf", f"{tmp_path / 'b.sgf'}: not a regular file (a pipe or a "
+                                   f"device)")]
+
+
 # --- positions along a line -----------------------------------------------------------------
 
 def test_line_position_repetition_needs_a_threat() -> None:

@@ -224,23 +224,28 @@ def _sgf_files(directory: Path) -> list[Path]:
 def collect(paths: Iterable[str | Path]) -> list[Task]:
     """The problems under ``paths``: SGF files, directories (searched recursively for
     ``*.sgf``) and collection files holding many games (split into one task per game).
-    Raises ``FileNotFoundError`` for a path that does not exist."""
-    files: list[Path] = []
+    Raises ``FileNotFoundError`` for a path that does not exist. A ``*.sgf`` in a directory
+    that is not a regular file (a pipe, whose reading would wait for good) is an error."""
+    files: list[tuple[Path, bool]] = []  # (file, found in a directory)
     seen: set[Path] = set()
     for p in paths:
         path = Path(p)
         if not path.exists():
             raise FileNotFoundError(str(p))
-        found = _sgf_files(path) if path.is_dir() else [path]
-        for f in found:
+        walked = path.is_dir()
+        for f in _sgf_files(path) if walked else [path]:
             r = f.resolve()
             if r not in seen:
                 seen.add(r)
-                files.append(f)
+                files.append((f, walked))
     tasks: list[Task] = []
-    for f in files:
+    for f, walked in files:
         name = str(f)
         try:
+            if walked and not f.is_file():
+                tasks.append(Task(len(tasks), name, 0, b"",
+                                  f"{name}: not a regular file (a pipe or a device)"))
+                continue
             data = f.read_bytes()
         except OSError as e:
             tasks.append(Task(len(tasks), name, 0, b"",
