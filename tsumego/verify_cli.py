@@ -117,7 +117,12 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
     earlier: dict[int, Result] = {}
     if resume and json_path is not None and Path(json_path).exists():
         try:
-            earlier = resumable(read_json_lines(json_path), tasks, options)
+            records = read_json_lines(json_path)
+            earlier = resumable(records, tasks, options)
+            if len(records) > len(earlier):
+                click.echo(f"tsumego: {json_path}: {len(records) - len(earlier)} of its "
+                           f"{len(records)} results are of other files, options or solver "
+                           f"version: they are not kept", err=True)
         except JournalError as e:
             msg = str(e) if str(e).startswith(json_path) else f"{json_path}: {e}"
             raise click.BadParameter(msg, param_hint="--json")
