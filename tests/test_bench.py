@@ -262,18 +262,22 @@ def test_ratio_breakdown_by_peer_time_and_status() -> None:
     assert by_status["kill"]["we_faster"] == 1
 
 
-# bench.py, hanging (as if the search never ended) on the files whose name holds "hang": a run
-# that stops at a known point, whatever the machine's load
+# bench.py, hanging (as if the search never ended) on White's side of the files whose name
+# holds "hang": a run that stops at a known point, whatever the machine's load
 HANGING = """
 import sys, time
 from conftest import load_tool
 bench = load_tool("bench")
-real = bench.solve_file
-def solve_file(task, spec=bench.Spec()):
-    while "hang" in task.rel:
-        time.sleep(1)
-    return real(task, spec)
-bench.solve_file = solve_file
+real = bench.solve_sides
+def solve_sides(task, spec, sides):
+    for side in sides:
+        while "hang" in task.rel and side == bench.WHITE:
+            time.sleep(1)
+        rows = list(real(task, spec, [side]))
+        yield from rows
+        if rows[0].side == "-":  # the file did not load: one row for both sides
+            return
+bench.solve_sides = solve_sides
 sys.exit(bench.main(sys.argv[1:]))
 """
 
@@ -296,9 +300,9 @@ def test_a_killed_run_resumes_with_the_rows_of_an_uninterrupted_one(collection: 
     proc = subprocess.Popen([sys.executable, "-c", HANGING, *args, "--out", str(part)],
                             cwd=Path(__file__).parent, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
-    try:  # broken.sgf (one row) then c-hang.sgf, which hangs: 2 lines, the run line first
+    try:  # the run line, broken.sgf's row, c-hang.sgf's for Black; then White's hangs
         deadline = time.monotonic() + 300
-        while not (part.exists() and part.read_bytes().count(b"\n") >= 2):
+        while not (part.exists() and part.read_bytes().count(b"\n") >= 3):
             assert proc.poll() is None, proc.communicate()
             assert time.monotonic() < deadline, "no row came"
             time.sleep(0.05)
@@ -306,12 +310,19 @@ def test_a_killed_run_resumes_with_the_rows_of_an_uninterrupted_one(collection: 
     finally:
         proc.kill()
         proc.communicate()
-    killed = _rows(part)
-    assert [(d["problem"], d["side"]) for d in killed] == [("broken.sgf", "-")]
+    killed = [json.loads(ln) for ln in part.read_text().splitlines()][1:]
+    assert [(d["problem"], d["side"]) for d in killed] == [("broken.sgf", "-"),
+                                                           ("c-hang.sgf", "B")]
     with open(part, "ab") as f:  # and a power cut left half a line behind
         f.write(b'{"kind": "result", "problem": "c-hang.sgf", "si')
     out = run(*args, "--out", str(part), "--resume")
     assert _rows(part) == _rows(whole)
+    # the side done before the kill was not solved again: its row is the killed run's (to
+    # the CPU time it took)
+    resumed = [json.loads(ln) for ln in part.read_text().splitlines()]
+    assert [(d["cpu"], d["seconds"]) for d in resumed
+            if (d.get("problem"), d.get("side")) == ("c-hang.sgf", "B")] == [
+        (killed[1]["cpu"], killed[1]["seconds"])]
     printed = [json.loads(ln) for ln in out.splitlines()]
     assert [(o["problem"], o["side"]) for o in printed if o["kind"] != "totals"] == [
         (d["problem"], d["side"]) for d in _rows(whole)]

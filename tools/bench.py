@@ -25,11 +25,12 @@ limit); ratios are taken only where both solved.
 first move, the question tsumego.js answers; without it every first move is also proved or
 refuted, as ``tsumego solve`` does.
 
-``--out FILE`` also writes the rows to a JSON lines file as each file is done (each line
-synced to the disk; the first line says the options), so that a run that is killed loses
-nothing it finished; ``--resume`` continues the run of an existing FILE: the files whose rows
-it holds are not solved again (their rows are printed and counted as they were), the others
-are, and FILE ends with the rows of a run that was never stopped.
+``--out FILE`` also writes the rows to a JSON lines file as they are done (each line synced
+to the disk; the first line says the options): with ``--jobs 1`` each side's row as soon as
+it is solved, with more jobs a file's rows as soon as the file is done. A run that is killed
+loses nothing it wrote; ``--resume`` continues the run of an existing FILE: the (problem,
+side) rows it holds are not solved again (they are printed and counted as they were), the
+others are, and FILE ends with the rows of a run that was never stopped.
 
 ``--jobs N`` solves in N worker processes, each file in a fresh one (as ``tsumego solve``
 runs: a worker kept for hundreds of files ran the late ones 10-20% slower, session 18) that has
@@ -171,19 +172,26 @@ class Spec:
     all_moves: bool = True
 
 
-def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
-    """Solve ``task`` for both sides. A file that cannot be read gives one error row; a solver
-    crash gives an error row for that side (the run goes on either way)."""
+def solve_file(task: Task, spec: Spec = Spec(), sides: Sequence[int] = SIDES) -> list[Row]:
+    """Solve ``task`` for ``sides`` (both, by default): :func:`solve_sides` as a list."""
+    return list(solve_sides(task, spec, sides))
+
+
+def solve_sides(task: Task, spec: Spec = Spec(), sides: Sequence[int] = SIDES
+                ) -> Iterator[Row]:
+    """The row of ``task`` for each of ``sides``, each as soon as it is solved. A file that
+    cannot be read gives one error row; a solver crash gives an error row for that side (the
+    run goes on either way)."""
     all_moves = spec.all_moves
     try:
         pf = read_problem(task.path)
     except (SgfError, ProblemError) as e:
-        return [Row(task.rel, "-", status="error", error=str(e))]
+        yield Row(task.rel, "-", status="error", error=str(e))
+        return
     problem = pf.problem
     size = problem.size
     checked = pf.pl_given and bool(pf.stated_moves)
-    rows = []
-    for color in SIDES:
+    for color in sides:
         row = Row(task.rel, side_name(color))
         if checked and color == problem.to_play:
             row.stated = [to_sgf(m, size) for m in pf.stated_moves]
@@ -197,7 +205,7 @@ def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
             row.error = f"{task.rel}: solver failed ({type(e).__name__}: {e})"
             row.seconds = time.monotonic() - t0
             row.cpu = time.process_time() - c0
-            rows.append(row)
+            yield row
             continue
         row.status = sol.status
         row.nodes = sol.nodes
@@ -223,8 +231,7 @@ def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
             else:
                 row.stated_ok = "yes" if all(m in sol.best_moves for m in pf.stated_moves) \
                     else "no"
-        rows.append(row)
-    return rows
+        yield row
 
 
 def _warm_worker(run_pid: int) -> None:
@@ -236,18 +243,23 @@ def _warm_worker(run_pid: int) -> None:
     database()
 
 
-def run_all(tasks: Sequence[Task], spec: Spec, jobs: int) -> Iterator[list[Row]]:
-    """Results file by file, in the order of ``tasks`` (streamed as they finish in order)."""
+def run_all(units: Sequence[tuple[Task, Sequence[int]]], spec: Spec, jobs: int
+            ) -> Iterator[Row]:
+    """The rows of each (file, sides to solve) of ``units``, in order: in this process each
+    as soon as it is solved; with ``jobs`` over 1 a file's as soon as the file is done (and
+    the files before it)."""
     if jobs <= 1:
-        for t in tasks:
-            yield solve_file(t, spec)
+        for t, sides in units:
+            yield from solve_sides(t, spec, sides)
         return
     # a fresh worker per file (forked from a server that has imported the solver); the
     # worker start is not in any timing, which starts inside solve_file
     ctx = worker_context(("tsumego.solver", "tsumego.sgf"))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, max_tasks_per_child=1,
                              initializer=_warm_worker, initargs=(os.getpid(),)) as pool:
-        yield from pool.map(solve_file, tasks, [spec] * len(tasks), chunksize=1)
+        for rows in pool.map(solve_file, [t for t, _ in units], [spec] * len(units),
+                             [sides for _, sides in units], chunksize=1):
+            yield from rows
 
 
 # --- the rows as JSON lines ---------------------------------------------------------------------
@@ -273,11 +285,11 @@ def run_options(spec: Spec, ablate: Sequence[str]) -> Record:
             "simulation": o.simulation, "simulation_from": o.simulation_from}
 
 
-def finished(records: Sequence[Record], options: Record, out: str) -> dict[str, list[Row]]:
-    """The rows of the files an earlier run finished (by the file's path): a file is
-    finished when the file failed to load (one row) or both sides have their row. Raises
-    ``ValueError`` (one line, naming ``out``) when the earlier run had other options or a
-    line is not a row."""
+def finished(records: Sequence[Record], options: Record, out: str
+             ) -> dict[str, dict[str, Row]]:
+    """The rows an earlier run finished, by the file's path and the side (``-`` for a file
+    that failed to load). Raises ``ValueError`` (one line, naming ``out``) when the earlier
+    run had other options or a line is not a row."""
     if not records or records[0].get("kind") != "run":
         raise ValueError(f"{out}: not a file written by bench.py --out (no run line first)")
     before = records[0].get("options")
@@ -287,21 +299,22 @@ def finished(records: Sequence[Record], options: Record, out: str) -> dict[str, 
                          if was.get(k) != v)
         raise ValueError(f"{out}: the earlier run had other options ({diff}): resume it with "
                          f"those, or write to a new file")
-    rows: dict[str, list[Row]] = {}
+    done: dict[str, dict[str, Row]] = {}
     for i, d in enumerate(records[1:], start=2):
         try:
-            rows.setdefault(str(d["path"]), []).append(row_from_record(d))
+            row = row_from_record(d)
+            done.setdefault(str(d["path"]), {})[row.side] = row
         except (KeyError, TypeError) as e:
             raise ValueError(f"{out}: line {i} is not a row ({type(e).__name__}: {e})") \
                 from None
-    done: dict[str, list[Row]] = {}
-    for path, rs in rows.items():
-        by_side = {r.side: r for r in rs}
-        if "-" in by_side:
-            done[path] = [by_side["-"]]
-        elif all(side_name(c) in by_side for c in SIDES):
-            done[path] = [by_side[side_name(c)] for c in SIDES]
     return done
+
+
+def missing_sides(done: dict[str, Row]) -> list[int]:
+    """The sides still to solve for a file of which ``done`` (by side) holds the rows."""
+    if "-" in done:
+        return []
+    return [c for c in SIDES if side_name(c) not in done]
 
 
 # --- raw board speed ------------------------------------------------------------------------------
@@ -798,7 +811,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     spec = Spec(time_limit, options, args.max_nodes, not args.quick)
     tasks = collect(args.dirs)
     head = {"kind": "run", "options": run_options(spec, args.ablate)}
-    done: dict[str, list[Row]] = {}
+    done: dict[str, dict[str, Row]] = {}
     journal = None
     if args.out:
         try:
@@ -806,7 +819,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 done = finished(read_json_lines(args.out), head["options"], args.out)
             # the file starts with what the earlier run finished, in the order of the files
             journal = Journal(args.out, [head] + [row_record(r, t.path) for t in tasks
-                                                  for r in done.get(t.path, [])])
+                                                  for r in done.get(t.path, {}).values()])
         except (ValueError, OSError) as e:  # (JournalError is a ValueError)
             msg = str(e) if isinstance(e, ValueError) else f"{args.out}: {e.strerror or e}"
             print(f"bench.py: error: {msg}", file=sys.stderr)
@@ -835,18 +848,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.simulation_from is not None else "")
              + (", quick (one correct first move)" if args.quick else
                 ", every first move proved or refuted")
-             + (f", {len(done)} files done by the earlier run in {args.out}" if done else ""))
+             + (f", {sum(len(d) for d in done.values())} rows done by the earlier run in "
+                f"{args.out}" if done else ""))
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    fresh = run_all([t for t in tasks if t.path not in done], spec, args.jobs)
-    for task in tasks:
-        file_rows = done.get(task.path)
-        if file_rows is None:
-            file_rows = next(fresh)
+    todo = [(t, missing_sides(done.get(t.path, {}))) for t in tasks]
+    fresh = run_all([(t, sides) for t, sides in todo if sides], spec, args.jobs)
+    for task, sides in todo:
+        earlier = done.get(task.path, {})
+        file_rows = [earlier[k] for k in ("-", *map(side_name, SIDES)) if k in earlier]
+        for _ in sides:
+            r = next(fresh)  # (rows come in the order of the files and the sides)
+            file_rows.append(r)
             if journal is not None:
-                for r in file_rows:
-                    journal.append(row_record(r, task.path))
+                journal.append(row_record(r, task.path))
+            if r.side == "-":  # the file did not load: no row for the other side
+                break
+        file_rows.sort(key=lambda r: "-BW".index(r.side))
         for r in file_rows:
             rows.append(r)
             _out(json.dumps(row_record(r, task.path)) if as_json else row_line(r, width))
