@@ -19,9 +19,12 @@ def test_each_record_is_in_the_file_when_append_returns(tmp_path: Path) -> None:
     # read while the journal is still open, as a reader after a kill would see it
     assert read_json_lines(path) == [{"a": 1, "text": "é"}, {"b": [1, 2]}]
     assert path.read_text(encoding="utf-8").count("\n") == 2
+    j.append({"c": 3}, sync=False)  # in the file at once, on the disk at the next sync
+    assert read_json_lines(path)[-1] == {"c": 3}
+    j.sync()
     j.close()
     with pytest.raises(ValueError):
-        j.append({"c": 3})
+        j.append({"d": 4})
 
 
 def test_a_journal_starts_with_the_records_it_keeps(tmp_path: Path) -> None:

@@ -103,16 +103,25 @@ class Journal:
         write_json_lines(self.path, records)
         self._file: IO[bytes] | None = open(self.path, "ab")
 
-    def append(self, record: Record) -> None:
-        """Add ``record`` as one line, on the disk when this returns."""
+    def append(self, record: Record, *, sync: bool = True) -> None:
+        """Add ``record`` as one line, on the disk when this returns (with ``sync``; without,
+        in the file for other processes to read, and on the disk at the next :meth:`sync`:
+        for records that are safe elsewhere already, many at a time)."""
         if self._file is None:
             raise ValueError(f"{self.path}: the journal is closed")
         self._file.write(_line(record))
         self._file.flush()
-        os.fsync(self._file.fileno())
+        if sync:
+            os.fsync(self._file.fileno())
+
+    def sync(self) -> None:
+        """Put every record appended so far on the disk."""
+        if self._file is not None:
+            os.fsync(self._file.fileno())
 
     def close(self) -> None:
         if self._file is not None:
+            self.sync()
             self._file.close()
             self._file = None
 

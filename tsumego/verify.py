@@ -1316,12 +1316,12 @@ def verify_all(tasks: list[Task], options: Options, *, jobs: int = 1,
     start = time.monotonic()
     todo = []
 
-    def got(task: Task, res: Result, *, store: bool = True) -> None:
+    def got(task: Task, res: Result, *, cached: bool = False) -> None:
         run.results[task.index] = res
-        if cache is not None and store:
+        if cache is not None and not cached:
             cache.put(task, res)
-        if journal is not None:
-            journal.append(record(task, res, options))
+        if journal is not None:  # (a cached result is on the disk already: synced below)
+            journal.append(record(task, res, options), sync=not cached)
         if progress is not None:
             progress(task, res)
 
@@ -1336,9 +1336,11 @@ def verify_all(tasks: list[Task], options: Options, *, jobs: int = 1,
         hit = cache.get(t) if cache is not None else None
         if hit is not None:
             run.from_cache += 1
-            got(t, hit, store=False)
+            got(t, hit, cached=True)
         else:
             todo.append(t)
+    if journal is not None:
+        journal.sync()
 
     try:
         if todo:
