@@ -69,3 +69,14 @@ def test_a_file_is_replaced_whole_or_not_at_all(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == ["out.jsonl"]  # nothing left beside it
     write_json_lines(path, [{"c": 3}])
     assert read_json_lines(path) == [{"c": 3}]
+
+
+def test_text_that_utf8_cannot_carry_is_kept_exactly(tmp_path: Path) -> None:
+    """A file name that was not UTF-8 on the disk reaches Python with a lone surrogate."""
+    path = tmp_path / "out.jsonl"
+    records = [{"file": "d/\udcffbad.sgf"}, {"file": "é"}]
+    with Journal(path) as j:
+        for r in records:
+            j.append(r)
+    assert read_json_lines(path) == records
+    assert "é" in path.read_text(encoding="utf-8")  # readable where it can be

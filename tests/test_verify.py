@@ -20,8 +20,8 @@ from tsumego.cli import main
 from tsumego.coords import from_sgf
 from tsumego.sgf import parse_problem, read_tree
 from tsumego.verify import (CLASSES, IllegalLine, LinePosition, Options, Result, Task,
-                            book_tree, collect, detect_convention, mark_correct, run_pool,
-                            verify_problem)
+                            book_tree, collect, detect_convention, mark_correct, read_jsonl,
+                            run_pool, verify_problem)
 
 DATA = Path(__file__).parent / "verify_data"
 BOOK = DATA / "book"
@@ -142,6 +142,22 @@ def test_a_pipe_in_a_directory_is_an_error_not_a_wait(tmp_path: Path) -> None:
     assert [(Path(t.file).name, t.read_error) for t in tasks] == [
         ("a.sgf", None), ("b.sgf", f"{tmp_path / 'b.sgf'}: not a regular file (a pipe or a "
                                    f"device)")]
+
+
+def test_a_file_name_that_is_not_utf8_is_reported_and_resumed(tmp_path: Path) -> None:
+    d = os.fsencode(tmp_path / "names")
+    os.mkdir(d)
+    with open(os.path.join(d, b"\xffname.sgf"), "wb") as f:
+        f.write((BOOK / "agree-right.sgf").read_bytes())
+    js, html = tmp_path / "out.jsonl", tmp_path / "out.html"
+    code, text = _invoke([os.fsdecode(d), "--jobs", "1", "--json", str(js), "--html",
+                          str(html)])
+    assert code == 0, text
+    (row,) = read_jsonl(js)
+    assert os.fsencode(row.file).endswith(b"/\xffname.sgf") and row.cls == "agree"
+    assert "name.sgf" in html.read_text(encoding="utf-8")
+    code, text = _invoke([os.fsdecode(d), "--jobs", "1", "--json", str(js), "--resume"])
+    assert code == 0 and "1 from the earlier run" in text
 
 
 # --- positions along a line -----------------------------------------------------------------

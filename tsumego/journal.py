@@ -52,7 +52,14 @@ def read_json_lines(path: str | Path) -> list[Record]:
 
 
 def _line(record: Record) -> bytes:
-    return (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+    """``record`` as a line of UTF-8 JSON (escaped as ASCII where it holds text that UTF-8
+    cannot carry: a file name that was not UTF-8 on the disk, say, which JSON's escapes keep
+    exactly)."""
+    text = json.dumps(record, ensure_ascii=False)
+    try:
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(record) + "\n").encode("ascii")
 
 
 def _sync_dir(path: Path) -> None:

@@ -186,5 +186,6 @@ def _write(run: Run, json_path: str | None, html_path: str | None, options: Opti
         meta = (f"{len(results)} of {len(run.tasks)} problems; answers {options.answers}"
                 f"{'; deep' if options.deep else ''}; time limit {options.time_limit} s; "
                 f"wall {run.wall:.1f} s" + ("; interrupted" if run.interrupted else ""))
-        with open(html_path, "w", encoding="utf-8") as f:
+        # (a file name that is not UTF-8 on the disk is shown with a replacement character)
+        with open(html_path, "w", encoding="utf-8", errors="replace") as f:
             f.write(html_page(results, title="tsumego verify", meta=meta))
