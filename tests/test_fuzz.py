@@ -1,15 +1,17 @@
 """Fuzzing the readers: every input gives an answer or the project's own one-line error.
 
 Random and mutated SGF (``tests/fuzzing.py``) go through the SGF readers (sgfmill's, the move
-tree tokenizer and its numpy scan), the problem setup and the inference of plain problems,
-the checker's reader, and the command line (``tsumego solve`` and ``tsumego check``). A
+tree tokenizer and its numpy scan), the problem setup and the inference of plain problems
+(random boards too), the checker, the verifier, and the command line (``tsumego solve`` and
+``tsumego check``); damaged results files go through the reader of ``verify --resume``. A
 library call may raise only :class:`~tsumego.sgf.SgfError`, :class:`~tsumego.problem.
-ProblemError` or :class:`~tsumego.check.CheckError`, with one line of text; the command line
-exits 2 with one line ``tsumego: error: FILE: ...`` or answers. Searches get a small node
-budget so that a valid problem answers at once.
+ProblemError`, :class:`~tsumego.check.CheckError` or :class:`~tsumego.journal.JournalError`,
+with one line of text; the command line exits 2 with one line ``tsumego: error: FILE: ...``
+or answers. Searches get a small node budget so that a valid problem answers at once.
 
-The suite runs a fixed set of examples per target (derandomized); a long run draws fresh ones:
-``TSUMEGO_FUZZ_EXAMPLES=100000 python -m pytest tests/test_fuzz.py -p no:cacheprovider
+The suite runs 300 fixed examples a target (60 and 100 for the slower command line and
+verifier: derandomized); a long run draws N fresh ones a target (N / 10 for those two):
+``TSUMEGO_FUZZ_EXAMPLES=N python -m pytest tests/test_fuzz.py -p no:cacheprovider
 --hypothesis-show-statistics``. Inputs that once failed are kept in ``tests/fuzz_corpus``
 (``test_fuzz_corpus.py``)."""
 
@@ -30,7 +32,7 @@ from tsumego.check import CheckError, check_tree
 from tsumego.cli import main
 from tsumego.infer import InferenceError, infer_problem, infer_with_overrides
 from tsumego.journal import JournalError, read_json_lines
-from tsumego.problem import ProblemError, make_problem
+from tsumego.problem import Problem, ProblemError, make_problem
 from tsumego.sgf import (SgfError, _read_tokenized, parse_problem, read_move_tree, read_tree,
                          split_collection)
 from tsumego.solver import solve
@@ -47,7 +49,6 @@ FUZZ = settings(
 CLI_FUZZ = settings(FUZZ, max_examples=LONG // 10 or 60)
 NAME = "fuzz/in.sgf"
 STATUSES = {"kill", "live", "seki", "ko", "unknown"}
-BUDGET = dict(max_nodes=300, tt_size=4096, all_moves=False)
 
 
 def _one_line(e: BaseException, name: str | None = NAME) -> str:
@@ -58,8 +59,8 @@ def _one_line(e: BaseException, name: str | None = NAME) -> str:
     return msg
 
 
-def _solve_quickly(problem) -> None:  # type: ignore[no-untyped-def]
-    sol = solve(problem, **BUDGET)  # type: ignore[arg-type]
+def _solve_quickly(problem: Problem) -> None:
+    sol = solve(problem, max_nodes=300, tt_size=4096, all_moves=False)
     assert sol.status in STATUSES
 
 
