@@ -149,9 +149,11 @@ def test_overrides(setup, target, region) -> None:  # type: ignore[no-untyped-de
 
 
 @settings(FUZZ, max_examples=LONG // 10 or 100)
-@given(any_sgf)
-def test_verify_problem_reports_bad_input_as_an_error(data: bytes) -> None:
-    res = verify_problem(Task(0, NAME, 0, data), Options(time_limit=2, tt_size=4096))
+@given(any_sgf, st.booleans(), st.sampled_from(["auto", "right", "comment", "first-level"]))
+def test_verify_problem_reports_bad_input_as_an_error(data: bytes, deep: bool,
+                                                      answers: str) -> None:
+    res = verify_problem(Task(0, NAME, 0, data),
+                         Options(answers=answers, deep=deep, time_limit=2, tt_size=4096))
     assert res.cls in CLASSES
     if res.cls == "error":
         assert res.error is not None
