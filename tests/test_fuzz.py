@@ -60,7 +60,8 @@ def _one_line(e: BaseException, name: str | None = NAME) -> str:
 
 
 def _solve_quickly(problem: Problem) -> None:
-    sol = solve(problem, max_nodes=300, tt_size=4096, all_moves=False)
+    # (the time limit too: one node's exact pass-alive test may try 200,000 positions)
+    sol = solve(problem, max_nodes=300, time_limit=2, tt_size=4096, all_moves=False)
     assert sol.status in STATUSES
 
 
@@ -178,7 +179,8 @@ def test_command_line_solve_and_check(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as d:
         path = str(Path(d) / "in.sgf")
         Path(path).write_bytes(data)
-        _cli(["solve", path, "--max-nodes", "300", "--tt-size", "4096", "--quick"], path)
+        _cli(["solve", path, "--max-nodes", "300", "--time-limit", "2", "--tt-size", "4096",
+              "--quick"], path)
         _cli(["check", path], path)
 
 
