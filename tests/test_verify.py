@@ -447,6 +447,10 @@ def test_results_files_are_not_overwritten_unless_asked(tmp_path: Path) -> None:
                                   "--time-limit", "20"])
     assert r.exit_code == 0 and "from the earlier run" not in r.output
     assert "1 of its 1 results are of other files, options or solver version" in r.stderr
+    # a report to a folder that does not exist is refused before anything runs
+    for opt in ("--json", "--html"):
+        code, text = _invoke([*one, opt, str(tmp_path / "nowhere" / "out")])
+        assert code == 2 and "no such directory" in text
     # a file that is not a results file is refused, and left as it was
     js.write_text("not json\n{}\n")
     code, text = _invoke([*one, "--json", str(js), "--resume"])

@@ -101,6 +101,9 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
         if path is not None and Path(path).exists() and not (force or resume):
             raise click.BadParameter(f"{path} exists; pass --resume to continue the run that "
                                      f"wrote it, or --force to overwrite it", param_hint=hint)
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            raise click.BadParameter(f"cannot write {path}: no such directory",
+                                     param_hint=hint)
     if dask_address is not None:
         try:
             import dask.distributed  # noqa: F401
@@ -166,7 +169,11 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
         if journal is not None:
             journal.close()
     run.wall = time.monotonic() - start
-    _write(run, json_path, html_path, options, n_jobs, dask_address)
+    try:
+        _write(run, json_path, html_path, options, n_jobs, dask_address)
+    except OSError as e:  # the results are in the journal (and the cache) all the same
+        click.echo(f"tsumego: error: cannot write the report: {e}", err=True)
+        sys.exit(EXIT_BAD_ARGS)
     results = run.ordered()
     click.echo(summary(results, total=len(tasks), wall=run.wall,
                        jobs=f"dask {dask_address}" if dask_address else n_jobs,
