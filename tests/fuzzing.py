@@ -1,5 +1,6 @@
 """Inputs for the fuzz tests (``tests/test_fuzz.py``): SGF text made from a grammar of the
-properties the readers know, real files cut and changed at random, and random boards.
+properties the readers know (long repeated comments and deep nesting among them), real files
+cut and changed at random, and random boards.
 
 The strategies give bytes (SGF) or boards; what a reader must do with them is the test's."""
 
