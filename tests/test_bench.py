@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -266,3 +267,82 @@ def test_ratio_breakdown_by_peer_time_and_status() -> None:
     assert set(by_status) == {"kill", "ko", "live"}  # the unsolved side is in neither table
     assert by_status["kill"]["geomean_ratio"] == pytest.approx((2.0 * 0.5) ** 0.5)
     assert by_status["kill"]["we_faster"] == 1
+
+
+# bench.py, hanging (as if the search never ended) on White's side of the files whose name
+# holds "hang": a run that stops at a known point, whatever the machine's load
+HANGING = """
+import sys, time
+from conftest import load_tool
+bench = load_tool("bench")
+real = bench.solve_sides
+def solve_sides(task, spec, sides):
+    for side in sides:
+        while "hang" in task.rel and side == bench.WHITE:
+            time.sleep(1)
+        rows = list(real(task, spec, [side]))
+        yield from rows
+        if rows[0].side == "-":  # the file did not load: one row for both sides
+            return
+bench.solve_sides = solve_sides
+sys.exit(bench.main(sys.argv[1:]))
+"""
+
+
+def _rows(path: Path) -> list[dict[str, Any]]:
+    """The rows of an --out file without what the clock and the machine decide."""
+    lines = [json.loads(ln) for ln in path.read_text().splitlines()]
+    assert lines[0]["kind"] == "run"
+    return [{k: v for k, v in d.items() if k not in ("seconds", "cpu", "rss_mib", "nodes_per_s")}
+            for d in lines[1:]]
+
+
+def test_a_killed_run_resumes_with_the_rows_of_an_uninterrupted_one(collection: Path) -> None:
+    (collection / "c-hang.sgf").write_text(THREE)
+    (collection / "d.sgf").write_text(WRONG)
+    args = [str(collection), "--no-board", "--max-nodes", "20000", "--json"]
+    whole = collection / "whole.jsonl"
+    run(*args, "--out", str(whole))
+    part = collection / "part.jsonl"
+    proc = subprocess.Popen([sys.executable, "-c", HANGING, *args, "--out", str(part)],
+                            cwd=Path(__file__).parent, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:  # the run line, broken.sgf's row, c-hang.sgf's for Black; then White's hangs
+        deadline = time.monotonic() + 300
+        while not (part.exists() and part.read_bytes().count(b"\n") >= 3):
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no row came"
+            time.sleep(0.05)
+        proc.kill()
+    finally:
+        proc.kill()
+        proc.communicate()
+    killed = [json.loads(ln) for ln in part.read_text().splitlines()][1:]
+    assert [(d["problem"], d["side"]) for d in killed] == [("broken.sgf", "-"),
+                                                           ("c-hang.sgf", "B")]
+    with open(part, "ab") as f:  # and a power cut left half a line behind
+        f.write(b'{"kind": "result", "problem": "c-hang.sgf", "si')
+    out = run(*args, "--out", str(part), "--resume")
+    assert _rows(part) == _rows(whole)
+    # the side done before the kill was not solved again: its row is the killed run's (to
+    # the CPU time it took)
+    resumed = [json.loads(ln) for ln in part.read_text().splitlines()]
+    assert [(d["cpu"], d["seconds"]) for d in resumed
+            if (d.get("problem"), d.get("side")) == ("c-hang.sgf", "B")] == [
+        (killed[1]["cpu"], killed[1]["seconds"])]
+    printed = [json.loads(ln) for ln in out.splitlines()]
+    assert [(o["problem"], o["side"]) for o in printed if o["kind"] != "totals"] == [
+        (d["problem"], d["side"]) for d in _rows(whole)]
+    (tot,) = [o for o in printed if o["kind"] == "totals"]
+    assert (tot["runs"], tot["solved"], tot["errors"]) == (8, 8, 1)
+    # a finished run resumed solves nothing; other options are refused
+    again = [json.loads(ln) for ln in run(*args, "--out", str(part), "--resume").splitlines()]
+    assert [o["nodes"] for o in again[:-1]] == [o["nodes"] for o in printed[:-1]]
+    assert again[-1]["nodes"] == tot["nodes"]
+    proc2 = subprocess.run([sys.executable, str(BENCH), *args, "--out", str(part), "--resume",
+                            "--quick"], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc2.returncode == 2 and "all_moves True, now False" in proc2.stderr
+    proc2 = subprocess.run([sys.executable, str(BENCH), *args, "--out", str(part)],
+                           capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc2.returncode == 2 and "exists" in proc2.stderr
+    assert _rows(part) == _rows(whole)

@@ -1,10 +1,12 @@
-"""tools/measure_plain.py end to end on two of Cho Chikun's elementary problems (the shared data;
-skipped when absent): it runs, and both agree with the book."""
+"""tools/measure_plain.py end to end: on two of Cho Chikun's elementary problems (the shared
+data; skipped when absent) it runs, and both agree with the book; a killed run resumes."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -21,3 +23,72 @@ def test_two_elementary_problems_agree_with_the_book() -> None:
         capture_output=True, text=True, cwd=REPO, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "cho-elementary: 2 problems; agree 2 (100%)" in proc.stdout, proc.stdout
+
+
+# measure_plain.py, its worker hanging (as if the search never ended) on the problems whose
+# file name holds "hang": a run that stops at a known point, whatever the machine's load
+HANGING = """
+import multiprocessing, sys, time
+from conftest import load_tool
+multiprocessing.set_start_method("fork", force=True)  # the workers see the hang
+measure = load_tool("measure_plain")
+real = measure.run
+def run(task):
+    while "hang" in task.path:
+        time.sleep(1)
+    return real(task)
+measure.run = run
+sys.exit(measure.main(sys.argv[1:]))
+"""
+PLAIN = REPO / "problems" / "plain"
+
+
+def _records(path: Path) -> dict[str, dict]:
+    lines = [json.loads(ln) for ln in path.read_text().splitlines()]
+    assert lines[0]["kind"] == "run"
+    out = {d["problem"]: {k: v for k, v in d.items() if k != "seconds"} for d in lines[1:]}
+    assert len(out) == len(lines) - 1  # each problem once
+    return out
+
+
+def test_a_killed_run_resumes_with_the_records_of_an_uninterrupted_one(tmp_path: Path) -> None:
+    book = tmp_path / "data" / "gogameguru-go-problems" / "weekly-go-problems" / "easy"
+    book.mkdir(parents=True)
+    for name, src in (("a", "straight-three-kill-tl"), ("b-hang", "bent-three-live-tl"),
+                      ("c", "bulky-five-kill-br"), ("d", "side-three-kill-tl")):
+        text = (PLAIN / f"{src}.sgf").read_text().replace("C[RIGHT]", "C[Correct.]")
+        (book / f"{name}.sgf").write_text(text)
+    (book / "e.sgf").write_text("(;SZ[19]")
+    args = ["--data", str(tmp_path / "data"), "--sets", "ggg-easy", "--max-nodes", "20000",
+            "--jobs", "1"]
+    whole = tmp_path / "whole.jsonl"
+    tool = [sys.executable, str(REPO / "tools" / "measure_plain.py")]
+    subprocess.run([*tool, *args, "--out", str(whole)], check=True, capture_output=True,
+                   timeout=300)
+    part = tmp_path / "part.jsonl"
+    proc = subprocess.Popen([sys.executable, "-c", HANGING, *args, "--out", str(part)],
+                            cwd=Path(__file__).parent, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:  # a.sgf, then b-hang.sgf hangs: 2 lines, the run line first
+        deadline = time.monotonic() + 300
+        while not (part.exists() and part.read_bytes().count(b"\n") >= 2):
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "no record came"
+            time.sleep(0.05)
+        proc.kill()
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert list(_records(part)) == ["a.sgf"]
+    with open(part, "ab") as f:  # and a power cut left half a line behind
+        f.write(b'{"set": "ggg-easy", "problem": "b-ha')
+    done = subprocess.run([*tool, *args, "--out", str(part), "--resume"], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "1 done by the earlier run" in done.stdout
+    assert _records(part) == _records(whole)
+    assert {d["cls"] for d in _records(whole).values()} == {"agree", "error"}
+    again = subprocess.run([*tool, *args, "--out", str(part)], capture_output=True, text=True,
+                           timeout=300)
+    assert again.returncode == 2 and "exists" in again.stderr
+    assert _records(part) == _records(whole)

@@ -9,6 +9,7 @@ end the game where they repeat.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import random
 import sys
@@ -597,7 +598,8 @@ def _balances_searched(monkeypatch: pytest.MonkeyPatch, diagram: str, to_play: i
         return original(self, color, nkt, passed=passed)
 
     monkeypatch.setattr(Engine, "solve", recording)
-    solve(problem_from_diagram(diagram), to_play=to_play, options=options, all_moves=False)
+    solve(problem_from_diagram(diagram), to_play=to_play, all_moves=False,
+          options=dataclasses.replace(options, engine="reference"))
     return seen
 
 
@@ -674,7 +676,8 @@ def test_a_solve_pauses_the_collector_once_and_lets_its_engines_go_first(all_mov
     was = gc.isenabled()
     try:
         real_enable()
-        sol = solve(problem_from_diagram(CORNER_SIX), to_play=W, all_moves=all_moves)
+        sol = solve(problem_from_diagram(CORNER_SIX), to_play=W, all_moves=all_moves,
+                    options=SearchOptions(engine="reference"))
         assert sol.status == "live" and gc.isenabled()
         assert len(engines) >= 2  # the game's engine and the live game's
         assert enables == [[False] * len(engines)]  # once, with every engine gone
@@ -696,7 +699,7 @@ def test_lost_in_atari_is_decided_once_per_arrangement(monkeypatch):
 
     monkeypatch.setattr(search, "lost_in_atari", spy)
     problem = read_problem(str(PROBLEMS / "rabbity-six.sgf")).problem
-    result = solve(problem, options=SearchOptions(eyespace=False))
+    result = solve(problem, options=SearchOptions(eyespace=False, engine="reference"))
     assert result.status == "kill"
     assert len(calls) > 20
     assert len(calls) == len(set(calls))

@@ -81,6 +81,7 @@ def test_the_scan_reads_the_first_game_only(chunk):
     b"(;SZ[5];B[aa]C[open)",  # a value never closed
     b"(;SZ[5]()(;B[aa]))",  # a game tree with no node
     b"(;SZ[5];B[aa]]",  # a ']' outside a value
+    b"(;C[x](RIGHT]))",  # a ']' outside a value, and no '[' after the root at all
     b"(;SZ[5];B[aa]12[x])",  # not a name
     b"(;SZ[5];B[aa]ABCDEFGHIJKLMNOPQR[x])",  # a name longer than the scan looks back
     b"(;SZ[5](B[aa]))",  # a property outside a node

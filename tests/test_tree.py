@@ -8,6 +8,8 @@ directory; each (problem, mode) is exported once per module.
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import re
 from pathlib import Path
@@ -24,7 +26,7 @@ from tsumego.coords import PASS, to_sgf
 from tsumego.search import Engine, SearchOptions
 import tsumego.export as export_module
 from tsumego.export import sgf_text, to_sgf_tree
-from tsumego.problem import problem_from_diagram
+from tsumego.problem import Problem, problem_from_diagram
 from tsumego.sgf import read_move_tree, serialize
 from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, ahead_time,
                           build_tree, estimate_full_tree, full_tree_size)
@@ -545,14 +547,16 @@ def test_the_tree_engine_takes_the_first_of_tied_children(monkeypatch: pytest.Mo
     """The solver searches the tied child with the largest phi first (fewer nodes); the
     tree's own engine keeps the first, whose proofs made smaller full trees (gop/15589 W
     15,956 nodes against 21,940). The answer and the tree's proof are the same either way."""
+    import tsumego.tree as tree_module
+
     seen: list[SearchOptions] = []
-    init = Engine.__init__
+    make = tree_module.new_engine
 
-    def spy(self: Engine, *args: object, **kw: object) -> None:
-        init(self, *args, **kw)  # type: ignore[arg-type]
-        seen.append(self.options)
+    def spy(problem: Problem, **kw: Any) -> Any:
+        seen.append(kw["options"])
+        return make(problem, **kw)
 
-    monkeypatch.setattr(Engine, "__init__", spy)
+    monkeypatch.setattr(tree_module, "new_engine", spy)
     problem = read_problem(Path(__file__).resolve().parent.parent / "problems" /
                            "rabbity-six.sgf").problem
     tree = build_tree(problem, mode="full")

@@ -20,8 +20,8 @@ from tsumego.cli import main
 from tsumego.coords import PASS, from_sgf
 from tsumego.sgf import parse_problem, read_tree
 from tsumego.verify import (CLASSES, IllegalLine, LinePosition, Options, Result, Task,
-                            book_tree, collect, detect_convention, mark_correct, run_pool,
-                            verify_problem)
+                            book_tree, collect, detect_convention, mark_correct, read_jsonl,
+                            run_pool, verify_problem)
 
 DATA = Path(__file__).parent / "verify_data"
 BOOK = DATA / "book"
@@ -132,6 +132,32 @@ def test_collect_directories_collections_and_missing_paths(tmp_path: Path) -> No
     assert len(collect([BOOK, BOOK / "agree-right.sgf"])) == len(tasks)
     with pytest.raises(FileNotFoundError):
         collect([tmp_path / "nope.sgf"])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_pipe_in_a_directory_is_an_error_not_a_wait(tmp_path: Path) -> None:
+    (tmp_path / "a.sgf").write_bytes((BOOK / "agree-right.sgf").read_bytes())
+    os.mkfifo(tmp_path / "b.sgf")  # reading it would wait for a writer that never comes
+    tasks = collect([tmp_path])
+    assert [(Path(t.file).name, t.read_error) for t in tasks] == [
+        ("a.sgf", None), ("b.sgf", f"{tmp_path / 'b.sgf'}: not a regular file (a pipe or a "
+                                   f"device)")]
+
+
+def test_a_file_name_that_is_not_utf8_is_reported_and_resumed(tmp_path: Path) -> None:
+    d = os.fsencode(tmp_path / "names")
+    os.mkdir(d)
+    with open(os.path.join(d, b"\xffname.sgf"), "wb") as f:
+        f.write((BOOK / "agree-right.sgf").read_bytes())
+    js, html = tmp_path / "out.jsonl", tmp_path / "out.html"
+    code, text = _invoke([os.fsdecode(d), "--jobs", "1", "--json", str(js), "--html",
+                          str(html)])
+    assert code == 0, text
+    (row,) = read_jsonl(js)
+    assert os.fsencode(row.file).endswith(b"/\xffname.sgf") and row.cls == "agree"
+    assert "name.sgf" in html.read_text(encoding="utf-8")
+    code, text = _invoke([os.fsdecode(d), "--jobs", "1", "--json", str(js), "--resume"])
+    assert code == 0 and "1 from the earlier run" in text
 
 
 # --- positions along a line -----------------------------------------------------------------
@@ -321,46 +347,138 @@ def test_cache_hit_and_resume(tmp_path: Path) -> None:
     assert "from the cache" not in text
 
 
+# the command, with the worker hanging (as if the search never ended) on the files whose name
+# holds argv[1]: a run that stops at a known point, whatever the machine's load
+HANGING = ("import functools, sys\n"
+           "from tsumego import verify, verify_cli\n"
+           "verify_cli.Options = functools.partial(verify.Options, hang_on=sys.argv[1])\n"
+           "from tsumego.cli import main\n"
+           "main(sys.argv[2:], prog_name='tsumego')\n")
+
+
+def _start_hanging(hang_on: str, args: list[str]) -> subprocess.Popen[str]:
+    # (SIGINT as a terminal gives it: a run started in the background by a shell, as a CI
+    # may be, inherits SIGINT ignored, and so would the command)
+    return subprocess.Popen(
+        [sys.executable, "-c", HANGING, hang_on, "verify", *args, "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def _wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str]) -> None:
+    """Until ``path`` holds ``n`` whole lines (a generous bound: the start alone can take
+    seconds on a loaded machine)."""
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()
+        if path.exists() and path.read_bytes().count(b"\n") >= n:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{path} did not reach {n} lines")
+
+
+def _cached(cache: Path) -> int:
+    with sqlite3.connect(cache) as db:
+        return int(db.execute("SELECT COUNT(*) FROM results").fetchone()[0])
+
+
 def test_ctrl_c_stops_cleanly_and_keeps_what_is_done(tmp_path: Path) -> None:
     cache = tmp_path / "cache.sqlite"
     js = tmp_path / "out.jsonl"
-    cmd = [sys.executable, "-m", "tsumego.cli", "verify", str(BOOK / "agree-right.sgf"),
-           str(BOOK / "no-answer.sgf"), str(SLOW / "open-corner.sgf"), "--jobs", "1",
-           "--time-limit", "60", "--cache", str(cache), "--json", str(js), "--no-progress"]
-    # (Ctrl-C as a terminal gives it: a run started in the background by a shell, as a CI
-    # may be, inherits SIGINT ignored, and so would the command)
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    files = [str(BOOK / "agree-right.sgf"), str(BOOK / "no-answer.sgf"),
+             str(BOOK / "extra-solutions.sgf")]
+    proc = _start_hanging("extra-solutions", [*files, "--jobs", "1", "--time-limit", "60",
+                                              "--cache", str(cache), "--json", str(js)])
     try:
-        # wait until the two quick ones are cached (generous: under a loaded machine the
-        # start alone can take seconds; the slow one runs for up to 60 s after them)
-        deadline, cached = time.monotonic() + 120, 0
-        while time.monotonic() < deadline and proc.poll() is None:
-            time.sleep(0.2)
-            if cache.exists():
-                try:
-                    with sqlite3.connect(cache) as db:
-                        cached = db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
-                except sqlite3.OperationalError:
-                    pass
-                if cached >= 2:
-                    break
-        assert cached >= 2 and proc.poll() is None, "the two quick problems were not cached"
-        time.sleep(0.3)
+        _wait_for_lines(js, 2, proc)  # the third one hangs until the signal
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
+            proc.communicate()
     assert proc.returncode == 130, (out, err)
     assert "INTERRUPTED" in out and "Traceback" not in err
     rows = _load(js)
-    assert {_key(d): d["class"] for d in rows} == {("agree-right.sgf", 0): "agree",
-                                                   ("no-answer.sgf", 0): "no-answer"}
+    assert [(_key(d), d["class"]) for d in rows] == [(("agree-right.sgf", 0), "agree"),
+                                                     (("no-answer.sgf", 0), "no-answer")]
+    assert _cached(cache) == 2
     # resume: the finished ones come from the cache
-    code, text = _invoke([str(BOOK / "agree-right.sgf"), str(BOOK / "no-answer.sgf"),
-                          "--jobs", "1", "--cache", str(cache)])
+    code, text = _invoke([*files[:2], "--jobs", "1", "--cache", str(cache)])
     assert code == 1 and "2 from the cache" in text
+
+
+def test_a_killed_run_resumes_with_nothing_lost_or_repeated(
+        runs: dict[str, list[dict]], tmp_path: Path) -> None:
+    """SIGKILL in the middle of a run (a worker hangs on one problem; every other result is
+    in): the results file and the cache hold every finished result; the resumed run takes
+    them, runs the rest, and ends with the report of a run that was never stopped."""
+    names = ["agree-right.sgf", "no-answer.sgf", "extra-solutions.sgf", "no-solution.sgf",
+             "collection.sgf", "broken.sgf"]  # 8 problems (collection.sgf holds 3)
+    files = [str(BOOK / n) for n in names]
+    cache = tmp_path / "cache.sqlite"
+    js = tmp_path / "out.jsonl"
+    args = [*files, "--jobs", "2", "--time-limit", "30", "--json", str(js)]
+    proc = _start_hanging("extra-solutions", [*args, "--cache", str(cache)])
+    try:
+        _wait_for_lines(js, 7, proc)
+        proc.kill()
+        proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == -signal.SIGKILL
+    killed = _load(js)
+    assert len(killed) == 7 and len({_key(d) for d in killed}) == 7
+    assert ("extra-solutions.sgf", 0) not in {_key(d) for d in killed}
+    assert _cached(cache) == 7
+    with open(js, "ab") as f:  # and a power cut left half a line behind
+        f.write(b'{"file": "' + files[2].encode() + b'", "game": 0, "cla')
+    code, text = _invoke([*args, "--resume"])
+    assert code == 1, text
+    assert "verified 8 of 8 problems" in text and "7 from the earlier run" in text
+    resumed = _load(js)
+    assert [(Path(d["file"]).name, d["game"]) for d in resumed] == [
+        (n, g) for n in names for g in (range(3) if n == "collection.sgf" else [0])]
+    whole = {_key(d): d for d in _comparable(runs["jobs2"])}
+    assert _comparable(resumed) == [whole[_key(d)] for d in resumed]
+    assert _comparable(killed) == [whole[_key(d)] for d in killed]
+
+
+def test_results_files_are_not_overwritten_unless_asked(tmp_path: Path) -> None:
+    js = tmp_path / "out.jsonl"
+    html = tmp_path / "out.html"
+    one = [str(BOOK / "agree-right.sgf"), "--jobs", "1"]
+    code, _ = _invoke([*one, "--json", str(js), "--html", str(html)])
+    assert code == 0
+    before = js.read_bytes(), html.read_bytes()
+    for extra in (["--json", str(js)], ["--html", str(html)]):
+        code, text = _invoke([*one, *extra])
+        assert code == 2 and "exists" in text and "--force" in text
+    assert (js.read_bytes(), html.read_bytes()) == before
+    code, text = _invoke([*one, "--resume"])
+    assert code == 2 and "--resume needs --json" in text
+    # --resume with everything done runs nothing; --force starts afresh
+    code, text = _invoke([*one, "--json", str(js), "--html", str(html), "--resume"])
+    assert code == 0 and "1 from the earlier run" in text
+    assert _comparable(_load(js)) == _comparable([json.loads(before[0])])
+    code, text = _invoke([*one, "--json", str(js), "--force"])
+    assert code == 0 and "from the earlier run" not in text
+    # another time limit is another run: nothing of the earlier one holds
+    r = CliRunner().invoke(main, ["verify", *one, "--json", str(js), "--resume",
+                                  "--time-limit", "20"])
+    assert r.exit_code == 0 and "from the earlier run" not in r.output
+    assert "1 of its 1 results are of other files, options or solver version" in r.stderr
+    # a report to a folder that does not exist is refused before anything runs
+    for opt in ("--json", "--html"):
+        code, text = _invoke([*one, opt, str(tmp_path / "nowhere" / "out")])
+        assert code == 2 and "no such directory" in text
+    # a file that is not a results file is refused, and left as it was
+    js.write_text("not json\n{}\n")
+    code, text = _invoke([*one, "--json", str(js), "--resume"])
+    assert code == 2 and "line 1" in text
+    assert js.read_text() == "not json\n{}\n"
 
 
 def test_verify_problem_never_raises_on_bad_input() -> None:
@@ -374,6 +492,7 @@ def test_verify_problem_never_raises_on_bad_input() -> None:
 
 # --- Dask -----------------------------------------------------------------------------------
 
+@pytest.mark.required
 def test_dask_local_cluster_gives_the_same_report(runs: dict[str, list[dict]],
                                                   tmp_path: Path) -> None:
     distributed = pytest.importorskip("dask.distributed")

@@ -69,6 +69,7 @@ def _run_chromium(exe: str, profile: Path, *args: str) -> subprocess.CompletedPr
         capture_output=True, timeout=90)
 
 
+@pytest.mark.required
 @pytest.mark.skipif(_chromium() is None, reason="chromium is not installed")
 def test_page_renders_and_filters_in_headless_chromium(page: str, results,
                                                        tmp_path: Path) -> None:

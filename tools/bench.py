@@ -3,7 +3,7 @@
 
     python tools/bench.py DIR... [--time-limit S] [--json] [--compare PEER_CSV] [--jobs N]
                           [--quick] [--ablate NAME] [--simulation N] [--simulation-from N]
-                          [--max-nodes N]
+                          [--max-nodes N] [--out FILE [--resume]]
 
 Every ``*.sgf`` under each DIR (recursively, sorted; a plain file argument counts as a
 collection of one) is solved for BOTH sides to play, each solve with its own time limit. One
@@ -25,6 +25,13 @@ limit); ratios are taken only where both solved.
 first move, the question tsumego.js answers; without it every first move is also proved or
 refuted, as ``tsumego solve`` does.
 
+``--out FILE`` also writes the rows to a JSON lines file as they are done (each line synced
+to the disk; the first line says the options): with ``--jobs 1`` each side's row as soon as
+it is solved, with more jobs a file's rows as soon as the file is done. A run that is killed
+loses nothing it wrote; ``--resume`` continues the run of an existing FILE: the (problem,
+side) rows it holds are not solved again (they are printed and counted as they were), the
+others are, and FILE ends with the rows of a run that was never stopped.
+
 ``--jobs N`` solves in N worker processes, each file in a fresh one (as ``tsumego solve``
 runs: a worker kept for hundreds of files ran the late ones 10-20% slower, session 18) that has
 read the eye-space table before its file's clock starts, as a long-lived process has; keep the
@@ -38,13 +45,14 @@ import csv
 import json
 import math
 import multiprocessing
+import os
 import random
 import resource
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -57,8 +65,9 @@ from tsumego.board import Board, bits  # noqa: E402
 from tsumego.coords import to_sgf  # noqa: E402
 from tsumego.search import SearchOptions  # noqa: E402
 from tsumego.eyespace import database  # noqa: E402
+from tsumego.journal import Journal, Record, read_json_lines  # noqa: E402
 from tsumego.solver import K  # noqa: E402
-from tsumego.verify import worker_context  # noqa: E402
+from tsumego.verify import exit_with, worker_context  # noqa: E402
 
 # --ablate NAME: the technique turned off, as SearchOptions fields
 ABLATIONS: dict[str, dict[str, Any]] = {
@@ -163,19 +172,26 @@ class Spec:
     all_moves: bool = True
 
 
-def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
-    """Solve ``task`` for both sides. A file that cannot be read gives one error row; a solver
-    crash gives an error row for that side (the run goes on either way)."""
+def solve_file(task: Task, spec: Spec = Spec(), sides: Sequence[int] = SIDES) -> list[Row]:
+    """Solve ``task`` for ``sides`` (both, by default): :func:`solve_sides` as a list."""
+    return list(solve_sides(task, spec, sides))
+
+
+def solve_sides(task: Task, spec: Spec = Spec(), sides: Sequence[int] = SIDES
+                ) -> Iterator[Row]:
+    """The row of ``task`` for each of ``sides``, each as soon as it is solved. A file that
+    cannot be read gives one error row; a solver crash gives an error row for that side (the
+    run goes on either way)."""
     all_moves = spec.all_moves
     try:
         pf = read_problem(task.path)
     except (SgfError, ProblemError) as e:
-        return [Row(task.rel, "-", status="error", error=str(e))]
+        yield Row(task.rel, "-", status="error", error=str(e))
+        return
     problem = pf.problem
     size = problem.size
     checked = pf.pl_given and bool(pf.stated_moves)
-    rows = []
-    for color in SIDES:
+    for color in sides:
         row = Row(task.rel, side_name(color))
         if checked and color == problem.to_play:
             row.stated = [to_sgf(m, size) for m in pf.stated_moves]
@@ -189,7 +205,7 @@ def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
             row.error = f"{task.rel}: solver failed ({type(e).__name__}: {e})"
             row.seconds = time.monotonic() - t0
             row.cpu = time.process_time() - c0
-            rows.append(row)
+            yield row
             continue
         row.status = sol.status
         row.nodes = sol.nodes
@@ -215,29 +231,90 @@ def solve_file(task: Task, spec: Spec = Spec()) -> list[Row]:
             else:
                 row.stated_ok = "yes" if all(m in sol.best_moves for m in pf.stated_moves) \
                     else "no"
-        rows.append(row)
-    return rows
+        yield row
 
 
-def _warm_worker() -> None:
+def _warm_worker(run_pid: int) -> None:
     """Before a fresh worker's file: read the eye-space table (4 ms, once per process), so
     that, as in a long-lived process, the first solve that consults it is not charged the
-    read (on the 1-ms sides of the collection it tripled the time; session 18)."""
+    read (on the 1-ms sides of the collection it tripled the time; session 18). The worker
+    ends if the run's process is killed."""
+    exit_with(run_pid)
     database()
 
 
-def run_all(tasks: Sequence[Task], spec: Spec, jobs: int) -> Iterator[list[Row]]:
-    """Results file by file, in the order of ``tasks`` (streamed as they finish in order)."""
+def run_all(units: Sequence[tuple[Task, Sequence[int]]], spec: Spec, jobs: int
+            ) -> Iterator[Row]:
+    """The rows of each (file, sides to solve) of ``units``, in order: in this process each
+    as soon as it is solved; with ``jobs`` over 1 a file's as soon as the file is done (and
+    the files before it)."""
     if jobs <= 1:
-        for t in tasks:
-            yield solve_file(t, spec)
+        for t, sides in units:
+            yield from solve_sides(t, spec, sides)
         return
     # a fresh worker per file (forked from a server that has imported the solver); the
     # worker start is not in any timing, which starts inside solve_file
     ctx = worker_context(("tsumego.solver", "tsumego.sgf"))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, max_tasks_per_child=1,
-                             initializer=_warm_worker) as pool:
-        yield from pool.map(solve_file, tasks, [spec] * len(tasks), chunksize=1)
+                             initializer=_warm_worker, initargs=(os.getpid(),)) as pool:
+        for rows in pool.map(solve_file, [t for t, _ in units], [spec] * len(units),
+                             [sides for _, sides in units], chunksize=1):
+            yield from rows
+
+
+# --- the rows as JSON lines ---------------------------------------------------------------------
+
+def row_record(r: Row, path: str) -> Record:
+    """A row as a line of ``--json`` and ``--out``: its fields, the file's ``path``, and
+    ``kind`` ``result`` or ``error``."""
+    return {"kind": "error" if r.error else "result", **asdict(r), "path": path,
+            "nodes_per_s": round(r.nps), "seconds": round(r.seconds, 4)}
+
+
+def row_from_record(d: Record) -> Row:
+    """The row of a line of ``--out`` (raises KeyError or TypeError for a line that is not
+    one)."""
+    return Row(**{f.name: d[f.name] for f in fields(Row) if f.name in d})
+
+
+def run_options(spec: Spec, ablate: Sequence[str]) -> Record:
+    """What the rows of a run depend on, as the first line of ``--out`` says it."""
+    o = spec.options
+    return {"time_limit": spec.time_limit, "max_nodes": spec.max_nodes,
+            "all_moves": spec.all_moves, "ablate": sorted(set(ablate)),
+            "simulation": o.simulation, "simulation_from": o.simulation_from}
+
+
+def finished(records: Sequence[Record], options: Record, out: str
+             ) -> dict[str, dict[str, Row]]:
+    """The rows an earlier run finished, by the file's path and the side (``-`` for a file
+    that failed to load). Raises ``ValueError`` (one line, naming ``out``) when the earlier
+    run had other options or a line is not a row."""
+    if not records or records[0].get("kind") != "run":
+        raise ValueError(f"{out}: not a file written by bench.py --out (no run line first)")
+    before = records[0].get("options")
+    if before != options:
+        was = before if isinstance(before, dict) else {}
+        diff = ", ".join(f"{k} {was.get(k)!r}, now {v!r}" for k, v in options.items()
+                         if was.get(k) != v)
+        raise ValueError(f"{out}: the earlier run had other options ({diff}): resume it with "
+                         f"those, or write to a new file")
+    done: dict[str, dict[str, Row]] = {}
+    for i, d in enumerate(records[1:], start=2):
+        try:
+            row = row_from_record(d)
+            done.setdefault(str(d["path"]), {})[row.side] = row
+        except (KeyError, TypeError) as e:
+            raise ValueError(f"{out}: line {i} is not a row ({type(e).__name__}: {e})") \
+                from None
+    return done
+
+
+def missing_sides(done: dict[str, Row]) -> list[int]:
+    """The sides still to solve for a file of which ``done`` (by side) holds the rows."""
+    if "-" in done:
+        return []
+    return [c for c in SIDES if side_name(c) not in done]
 
 
 # --- raw board speed ------------------------------------------------------------------------------
@@ -693,6 +770,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--simulation-from", type=int, default=None, metavar="N",
                     help="engine nodes after which simulation is tried (default "
                          f"{SearchOptions().simulation_from}; 0: from the first node)")
+    ap.add_argument("--out", metavar="FILE",
+                    help="also write the rows to this JSON lines file, each file's as it is done")
+    ap.add_argument("--resume", action="store_true",
+                    help="continue the run of an existing --out FILE: its finished files are "
+                         "not solved again")
     ap.add_argument("--no-board", action="store_true", help="skip the board-speed measurement")
     ap.add_argument("--board-seconds", type=float, default=1.0,
                     help="replay seconds per board size for the board-speed measurement "
@@ -711,6 +793,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     for d in args.dirs:
         if not Path(d).exists():
             ap.error(f"no such directory: {d}")
+    if args.resume and not args.out:
+        ap.error("--resume needs --out FILE: the rows of the run to continue")
+    if args.out and Path(args.out).exists() and not args.resume:
+        ap.error(f"{args.out} exists: pass --resume to continue that run, or remove it")
     return args
 
 
@@ -719,6 +805,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     time_limit = args.time_limit or None
     as_json = args.json
     peer = read_peer(args.compare) if args.compare else None
+    options = replace(options_without(args.ablate), engine=args.engine)
+    if args.simulation is not None:
+        options = replace(options, simulation=args.simulation)
+    if args.simulation_from is not None:
+        options = replace(options, simulation_from=args.simulation_from)
+    spec = Spec(time_limit, options, args.max_nodes, not args.quick)
+    tasks = collect(args.dirs)
+    head = {"kind": "run", "options": run_options(spec, args.ablate)}
+    done: dict[str, dict[str, Row]] = {}
+    journal = None
+    if args.out:
+        try:
+            if args.resume and Path(args.out).exists():
+                done = finished(read_json_lines(args.out), head["options"], args.out)
+            # the file starts with what the earlier run finished, in the order of the files
+            journal = Journal(args.out, [head] + [row_record(r, t.path) for t in tasks
+                                                  for r in done.get(t.path, {}).values()])
+        except (ValueError, OSError) as e:  # (JournalError is a ValueError)
+            msg = str(e) if isinstance(e, ValueError) else f"{args.out}: {e.strerror or e}"
+            print(f"bench.py: error: {msg}", file=sys.stderr)
+            return 2
 
     if not args.no_board:
         for size in (9, 19):
@@ -731,7 +838,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                      f"{bs.plays} plays in {bs.seconds:.2f} s); random playout "
                      f"{bs.random_plays_per_s:,.0f} plays/s")
 
-    tasks = collect(args.dirs)
     width = max([24] + [len(t.rel) for t in tasks])
     if not as_json:
         _out(f"{len(tasks)} files, time limit "
@@ -744,26 +850,30 @@ def main(argv: Sequence[str] | None = None) -> int:
              + (f", simulation from {args.simulation_from} nodes"
                 if args.simulation_from is not None else "")
              + (", quick (one correct first move)" if args.quick else
-                ", every first move proved or refuted"))
+                ", every first move proved or refuted")
+             + (f", {sum(len(d) for d in done.values())} rows done by the earlier run in "
+                f"{args.out}" if done else ""))
         _out(header(width))
     rows: list[Row] = []
     t0 = time.monotonic()
-    options = replace(options_without(args.ablate), engine=args.engine)
-    if args.simulation is not None:
-        options = replace(options, simulation=args.simulation)
-    if args.simulation_from is not None:
-        options = replace(options, simulation_from=args.simulation_from)
-    spec = Spec(time_limit, options, args.max_nodes, not args.quick)
-    for file_rows in run_all(tasks, spec, args.jobs):
+    todo = [(t, missing_sides(done.get(t.path, {}))) for t in tasks]
+    fresh = run_all([(t, sides) for t, sides in todo if sides], spec, args.jobs)
+    for task, sides in todo:
+        earlier = done.get(task.path, {})
+        file_rows = [earlier[k] for k in ("-", *map(side_name, SIDES)) if k in earlier]
+        for _ in sides:
+            r = next(fresh)  # (rows come in the order of the files and the sides)
+            file_rows.append(r)
+            if journal is not None:
+                journal.append(row_record(r, task.path))
+            if r.side == "-":  # the file did not load: no row for the other side
+                break
+        file_rows.sort(key=lambda r: "-BW".index(r.side))
         for r in file_rows:
             rows.append(r)
-            if as_json:
-                d = asdict(r)
-                d = {"kind": "error" if r.error else "result", **d,
-                     "nodes_per_s": round(r.nps), "seconds": round(r.seconds, 4)}
-                _out(json.dumps(d))
-            else:
-                _out(row_line(r, width))
+            _out(json.dumps(row_record(r, task.path)) if as_json else row_line(r, width))
+    if journal is not None:
+        journal.close()
     t = totals(rows, time.monotonic() - t0)
     if as_json:
         _out(json.dumps(t))

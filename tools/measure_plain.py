@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Measure plain-problem solving against published books (issue 5, item 5).
 
-    python tools/measure_plain.py [--every N] [--time-limit S] [--jobs 2] [--out FILE.jsonl]
+    python tools/measure_plain.py [--every N] [--time-limit S] [--jobs 2]
+                                  [--out FILE.jsonl [--resume]]
                                   [--sets cho-elementary,cho-intermediate,...] [--data DIR]
 
 For every problem of each set (or every N-th, in file order): read it as a plain problem (the
@@ -28,7 +29,10 @@ limit, and compare with the book's first move(s):
   - ``error``: the problem could not be read or inferred.
 
 Per set it prints: problems, agree (any / all), each class, unknown, median solve time; the
-JSON lines file gets one object per problem. The Go Game Guru books' right first moves are
+JSON lines file (``--out``) gets the options on its first line (``"kind": "run"``), then one
+object per problem as each is done, synced to the disk. ``--resume`` continues the run of an
+existing file: the problems it holds are not solved again (they count in the summary as they
+were), so a run that was killed loses nothing it finished. The Go Game Guru books' right first moves are
 the first-level moves leading to a leaf whose comment starts with "Correct" or "Also
 correct".
 """
@@ -36,6 +40,7 @@ correct".
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import statistics
@@ -57,10 +62,12 @@ from convert_sanderland import convert_file  # noqa: E402
 from tsumego.board import BLACK, Board, bits, opponent  # noqa: E402
 from tsumego.coords import PASS, from_sgf, to_sgf  # noqa: E402
 from tsumego.infer import Framing, crop_diagram, infer_problem  # noqa: E402
+from tsumego.journal import Journal, Record, read_json_lines  # noqa: E402
 from tsumego.problem import Problem, ProblemError  # noqa: E402
 from tsumego.sgf import SgfNode, parse_problem, read_tree  # noqa: E402
 from tsumego.search import Engine, SearchLimit  # noqa: E402
 from tsumego.solver import K  # noqa: E402
+from tsumego.verify import exit_with  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = {
@@ -281,6 +288,35 @@ def run_safe(task: Task) -> dict[str, Any]:
 
 # --- driver -----------------------------------------------------------------------------------
 
+def run_options(args: argparse.Namespace, framing: Framing) -> Record:
+    """What the records of a run depend on, as the first line of ``--out`` says it."""
+    return {"time_limit": args.time_limit, "max_nodes": args.max_nodes,
+            "recheck": not args.no_recheck, "framing": dataclasses.asdict(framing)}
+
+
+def finished(records: list[Record], options: Record, out: str) -> dict[tuple[str, str], Record]:
+    """The records of the problems an earlier run finished, by (set, problem). Raises
+    ``ValueError`` (one line, naming ``out``) when the earlier run had other options or a
+    line is not a record of this tool."""
+    if not records or records[0].get("kind") != "run":
+        raise ValueError(f"{out}: not a file written by measure_plain.py --out (no run line "
+                         f"first)")
+    before = records[0].get("options")
+    if before != options:
+        was = before if isinstance(before, dict) else {}
+        diff = ", ".join(f"{k} {was.get(k)!r}, now {v!r}" for k, v in options.items()
+                         if was.get(k) != v)
+        raise ValueError(f"{out}: the earlier run had other options ({diff}): resume it with "
+                         f"those, or write to a new file")
+    done: dict[tuple[str, str], Record] = {}
+    for i, rec in enumerate(records[1:], start=2):
+        if not isinstance(rec.get("set"), str) or not isinstance(rec.get("problem"), str) \
+                or not isinstance(rec.get("cls"), str):
+            raise ValueError(f"{out}: line {i} is not a record of measure_plain.py")
+        done[rec["set"], rec["problem"]] = rec
+    return done
+
+
 def tasks_for(name: str, data_dir: Path, every: int, offset: int, args: argparse.Namespace,
               framing: Framing) -> list[Task]:
     rel, kind = SETS[name]
@@ -335,6 +371,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="node budget per solve (reproducible on a loaded machine)")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--out", default=None, help="JSON lines file, one object per problem")
+    ap.add_argument("--resume", action="store_true",
+                    help="continue the run of an existing --out file: its problems are not "
+                         "solved again")
     ap.add_argument("--no-recheck", action="store_true",
                     help="do not re-solve disagreements to classify them")
     ap.add_argument("--show", action="store_true", help="print the diagram of disagreements")
@@ -352,24 +391,45 @@ def main(argv: list[str] | None = None) -> int:
     for s in names:
         if s not in SETS:
             ap.error(f"unknown set {s!r}")
+    if args.resume and not args.out:
+        ap.error("--resume needs --out FILE: the records of the run to continue")
+    if args.out and Path(args.out).exists() and not args.resume:
+        ap.error(f"{args.out} exists: pass --resume to continue that run, or remove it")
     tasks: list[Task] = []
     for s in names:
         tasks.extend(tasks_for(s, Path(args.data), args.every, args.offset, args, framing))
-    out = open(args.out, "w", encoding="utf-8") if args.out else None
     results: dict[str, list[dict[str, Any]]] = {s: [] for s in names}
+    head = {"kind": "run", "options": run_options(args, framing)}
+    earlier: dict[tuple[str, str], Record] = {}
+    out = None
+    if args.out:
+        try:
+            if args.resume and Path(args.out).exists():
+                earlier = finished(read_json_lines(args.out), head["options"], args.out)
+            kept = [earlier[k] for k in ((t.set, Path(t.path).name) for t in tasks)
+                    if k in earlier]
+            out = Journal(args.out, [head] + kept)
+        except (ValueError, OSError) as e:  # (a JournalError is a ValueError)
+            msg = str(e) if isinstance(e, ValueError) else f"{args.out}: {e.strerror or e}"
+            print(f"measure_plain.py: error: {msg}", file=sys.stderr)
+            return 2
+        for rec in kept:
+            results[rec["set"]].append(rec)
+    todo = [t for t in tasks if (t.set, Path(t.path).name) not in earlier]
     start = time.monotonic()
     print(f"# {len(tasks)} problems, time limit {args.time_limit} s, {args.jobs} jobs, "
-          f"framing {framing}", flush=True)
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        futs = {pool.submit(run_safe, t): t for t in tasks}
-        done = 0
+          f"framing {framing}" + (f"; {len(tasks) - len(todo)} done by the earlier run in "
+                                  f"{args.out}" if len(todo) < len(tasks) else ""), flush=True)
+    with ProcessPoolExecutor(max_workers=args.jobs, initializer=exit_with,
+                             initargs=(os.getpid(),)) as pool:
+        futs = {pool.submit(run_safe, t): t for t in todo}
+        done = len(tasks) - len(todo)
         for fut in as_completed(futs):
             rec = fut.result()
             done += 1
             results[rec["set"]].append(rec)
             if out:
-                out.write(json.dumps({k: v for k, v in rec.items() if k != "diagram"}) + "\n")
-                out.flush()
+                out.append({k: v for k, v in rec.items() if k != "diagram"})
             print(f"[{done}/{len(tasks)}] {rec['set']} {rec['problem']}: {rec['cls']} "
                   f"{rec.get('seconds', '')}", file=sys.stderr, flush=True)
             if args.show and rec["cls"] not in ("agree", "unknown"):

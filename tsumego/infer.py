@@ -52,6 +52,7 @@ from .problem import Problem, ProblemError, derive_region
 
 GOALS = ("kill", "live")
 MAX_REGION = 60  # more empty points than this in an inferred region: not a tsumego
+COMMENT_HEAD = 10_000  # characters of a comment searched for the goal or the side to play
 
 
 class InferenceError(ProblemError):
@@ -188,8 +189,10 @@ def goal_from_comment(comment: str, to_play: int) -> tuple[int, str] | None:
     """``(defender, phrase)`` named by an English comment, or None when it names no goal.
 
     A phrase naming a colour decides the defender directly ("White to live": White; "Black to
-    kill": White); a bare "to play and live" / "kill" refers to the side to play."""
-    text = comment or ""
+    kill": White); a bare "to play and live" / "kill" refers to the side to play. Only the
+    first :data:`COMMENT_HEAD` characters are read (a problem says its goal first, and a
+    comment of megabytes would take seconds)."""
+    text = (comment or "")[:COMMENT_HEAD]
     best: tuple[int, int, str] | None = None  # position, defender, phrase
     for pat, goal in _GOAL_PATTERNS:
         m = pat.search(text)

@@ -59,13 +59,15 @@ def finding_lines(results: Sequence[Result]) -> list[str]:
 
 
 def summary(results: Sequence[Result], *, total: int, wall: float, jobs: int | str,
-            from_cache: int = 0, interrupted: bool = False) -> str:
+            from_cache: int = 0, resumed: int = 0, interrupted: bool = False) -> str:
     """The terminal report: counts per class, times, then one line per finding."""
     c = counts(results)
     secs = [r.seconds for r in results]
     width = max(len(k) for k in CLASSES)
     out = []
     head = f"verified {len(results)} of {total} problems in {wall:.1f} s (jobs {jobs}"
+    if resumed:
+        head += f", {resumed} from the earlier run"
     if from_cache:
         head += f", {from_cache} from the cache"
     head += ")"

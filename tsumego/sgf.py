@@ -17,12 +17,13 @@ from typing import Callable, Iterator, Sequence, TypeVar
 
 import numpy as np
 from sgfmill import sgf as _sgf
+from sgfmill import sgf_properties as _sgf_properties
 
 from . import sgfscan
 from .sgfscan import Points
 from .board import BLACK, WHITE, Board
 from .coords import PASS
-from .infer import Inference, infer_with_overrides
+from .infer import COMMENT_HEAD, Inference, infer_with_overrides
 from .problem import Problem, ProblemError, make_problem
 
 
@@ -45,7 +46,10 @@ class ProblemFile:
     inferred: Inference | None = None  # what was inferred for a plain problem (no MA)
 
 
-_SIDE_IN_COMMENT = re.compile(r"\b(black|white)\b[^.\n]*\b(to play|to move|to live|to kill|"
+# (the words between the colour and the verb are bounded: from each colour an unbounded gap
+# was searched to the end of its sentence, quadratic in a long comment without a full stop)
+_SIDE_IN_COMMENT = re.compile(r"\b(black|white)\b[^.\n]{0,200}?\b(to play|to move|to live|"
+                              r"to kill|"
                               r"plays|moves|to capture|to save|lives|kills)|"
                               r"\b(?:can|how does|how can|how should|should)\s+(black|white)\s+"
                               r"(?:still\s+)?(?:live|kill|capture|save|play|make)\b", re.I)
@@ -59,7 +63,53 @@ def _parse_bytes(data: bytes, path: str) -> _sgf.Sgf_game:
     try:
         return _sgf.Sgf_game.from_bytes(data)
     except ValueError as e:
-        raise SgfError(f"{path}: not an SGF file ({e})") from None
+        msg = str(e)
+        size = _SGFMILL_SIZE.fullmatch(msg)
+        if size:  # sgfmill checks SZ as it parses
+            value = size.group(1) or size.group(2)
+            raise SgfError(f"{path}: bad board size SZ[{value}] (a square board of 2 to 19 "
+                           f"lines is needed)") from None
+        raise SgfError(f"{path}: not an SGF file ({msg})") from None
+
+
+_SGFMILL_SIZE = re.compile(r"size out of range: (.*)|bad SZ property: b'(.*)'")
+_POINTS = ("AB", "AW", "AE", "MA", "SQ")
+
+
+def _bad_point(nodes: Sequence[_sgf.Tree_node], moves: Sequence[_sgf.Tree_node],
+               size: int) -> str | None:
+    """The first value of a point property of ``nodes`` (or a move of ``moves``) that is
+    not a point, a rectangle of points or (for a move) a pass of the board, as written."""
+    for node, idents in [(n, _POINTS) for n in nodes] + [(m, ("B", "W")) for m in moves]:
+        for ident in idents:
+            if not node.has_property(ident):
+                continue
+            for raw in node.get_raw_list(ident):
+                a, colon, b = raw.partition(b":")
+                p = _go_point(a, size)
+                q = _go_point(b, size) if colon else p
+                if ident in ("B", "W") and not colon and (not raw or raw == b"tt"):
+                    continue  # a pass
+                if p is None or q is None or q[0] > p[0] or p[1] > q[1]:
+                    return f"{ident}[{_shown(raw)}]"
+    return None
+
+
+def _shown(raw: bytes, limit: int = 20) -> str:
+    """A value of the file as a message shows it: on one line, cut after ``limit``
+    characters."""
+    text = raw.decode("utf-8", "replace")
+    short = text[:limit] + ("..." if len(text) > limit else "")
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in short)
+
+
+def _go_point(raw: bytes, size: int) -> tuple[int, int] | None:
+    """sgfmill's (row, column) of a point value, None for a pass or a value that is not one."""
+    try:
+        pt: tuple[int, int] | None = _sgf_properties.interpret_go_point(raw, size)
+    except ValueError:
+        return None
+    return pt
 
 
 def _point(node_pt: tuple[int, int], size: int) -> int:
@@ -181,13 +231,16 @@ def parse_position(data: bytes, name: str = "<sgf>") -> SgfPosition:
                 main.append((BLACK if color == "b" else WHITE,
                              PASS if move is None else _point(move, size)))
     except ValueError as e:
+        bad = _bad_point(setup_nodes, list(node), size)
+        if bad is not None:
+            raise SgfError(f"{name}: {bad} is not a point of the {size}x{size} board") from None
         raise SgfError(f"{name}: bad property value ({e})") from None
     pl_given = pl is not None
     if pl is None:
         if stated_color is not None:
             pl = stated_color
         else:
-            m = _SIDE_IN_COMMENT.search(comment)
+            m = _SIDE_IN_COMMENT.search(comment[:COMMENT_HEAD])
             named = (m.group(1) or m.group(3)) if m else None
             pl = (BLACK if named.lower() == "black" else WHITE) if named else BLACK
     if stated_color is not None and stated_color != pl:
@@ -271,8 +324,11 @@ def read_tree(data: bytes, name: str = "<sgf>") -> SgfNode:
 
 # --- flat move trees: what a checker needs of a tree too large for SgfNode objects ----------
 
-_TOKEN = re.compile(rb"\s*(?:([();])|([A-Za-z]+)\s*((?:\[(?:[^\]\\]|\\.)*\]\s*)+))", re.S)
-_VALUE = re.compile(rb"\[((?:[^\]\\]|\\.)*)\]", re.S)
+# (a value is written as runs of plain bytes between escapes: the same texts as the plain
+# "(?:[^\]\\]|\\.)*", read several times faster, which a comment of megabytes shows)
+_TOKEN = re.compile(rb"\s*(?:([();])|([A-Za-z]+)\s*((?:\[[^\]\\]*(?:\\.[^\]\\]*)*\]\s*)+))",
+                    re.S)
+_VALUE = re.compile(rb"\[([^\]\\]*(?:\\.[^\]\\]*)*)\]", re.S)
 NO_MOVE, MOVE_B, MOVE_W = 0, 1, 2  # MoveTree.color
 MARK_BM, MARK_TE = 1, 2  # MoveTree.marks
 
@@ -543,21 +599,16 @@ def _read_scanned(data: bytes | mmap.mmap, pos: int) -> tuple[MoveTree, bytes] |
 def _unescape(raw: bytes) -> str:
     """An SGF raw property value as text (escapes removed, soft line breaks joined)."""
     s = raw.decode("utf-8", "replace")
-    out = []
-    i = 0
-    while i < len(s):
-        ch = s[i]
-        if ch == "\\" and i + 1 < len(s):
-            nxt = s[i + 1]
-            if nxt == "\n":
-                i += 2
-                continue
-            out.append(nxt)
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
+    if "\\" not in s:
+        return s
+    return _ESCAPED.sub(_unescaped, s)
+
+
+_ESCAPED = re.compile(r"\\(.)", re.S)  # a backslash and the character it escapes
+
+
+def _unescaped(m: re.Match[str]) -> str:
+    return "" if m.group(1) == "\n" else m.group(1)
 
 
 def split_collection(data: bytes) -> list[bytes]:

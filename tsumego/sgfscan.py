@@ -202,7 +202,8 @@ class _Scanner:
         prev[:1] = off - 1
         prev[1:] = rbs[:-1]
         j = np.searchsorted(lbs, prev + 1)
-        opens = lbs[np.minimum(j, len(lbs) - 1)] if len(lbs) else np.zeros(0, np.int64)
+        # (with no '[' at all, every ']' is outside a value: its open is past it)
+        opens = lbs[np.minimum(j, len(lbs) - 1)] if len(lbs) else rbs + 1
         bad = np.flatnonzero((j >= len(lbs)) | (opens >= rbs))
         broken = len(bad) > 0  # a ']' outside a value: only after the game may it be
         if broken:

@@ -81,15 +81,17 @@ import signal
 import sqlite3
 import statistics
 import sys
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from . import __version__
 from .board import BLACK, WHITE, bits, color_name, opponent
 from .coords import PASS, from_sgf, to_gtp, to_sgf
+from .journal import Journal, JournalError, Record, read_json_lines
 from .problem import Problem, ProblemError
 from .board import Board
 from .life import never_vital, target_benson_alive
@@ -122,7 +124,8 @@ class Options:
     tt_size: int = 1_000_000
     # seconds past the time limit (plus a quarter of it) before a silent worker is killed
     grace: float = field(default=3.0, compare=False)
-    # for tests only: a worker sleeps (as if hung) on files whose name contains this
+    # for tests only: a worker of run_pool hangs (as if its search never ended) on files whose
+    # name contains this, until it is killed or the run's process is gone
     hang_on: str | None = field(default=None, compare=False)
 
     def key(self) -> str:
@@ -225,23 +228,28 @@ def _sgf_files(directory: Path) -> list[Path]:
 def collect(paths: Iterable[str | Path]) -> list[Task]:
     """The problems under ``paths``: SGF files, directories (searched recursively for
     ``*.sgf``) and collection files holding many games (split into one task per game).
-    Raises ``FileNotFoundError`` for a path that does not exist."""
-    files: list[Path] = []
+    Raises ``FileNotFoundError`` for a path that does not exist. A ``*.sgf`` in a directory
+    that is not a regular file (a pipe, whose reading would wait for good) is an error."""
+    files: list[tuple[Path, bool]] = []  # (file, found in a directory)
     seen: set[Path] = set()
     for p in paths:
         path = Path(p)
         if not path.exists():
             raise FileNotFoundError(str(p))
-        found = _sgf_files(path) if path.is_dir() else [path]
-        for f in found:
+        walked = path.is_dir()
+        for f in _sgf_files(path) if walked else [path]:
             r = f.resolve()
             if r not in seen:
                 seen.add(r)
-                files.append(f)
+                files.append((f, walked))
     tasks: list[Task] = []
-    for f in files:
+    for f, walked in files:
         name = str(f)
         try:
+            if walked and not f.is_file():
+                tasks.append(Task(len(tasks), name, 0, b"",
+                                  f"{name}: not a regular file (a pipe or a device)"))
+                continue
             data = read_sgf_bytes(f)
         except SgfError as e:
             tasks.append(Task(len(tasks), name, 0, b"", str(e)))
@@ -526,9 +534,6 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
     if task.read_error:
         raise SgfError(task.read_error)
     name = task.name
-    if options.hang_on is not None and options.hang_on in task.file:
-        while True:  # simulate a hung search (tests)
-            time.sleep(3600)
     tree = read_tree(task.data, name)
     pf = parse_problem(task.data, name)
     problem = pf.problem
@@ -933,22 +938,29 @@ def _merge(moves: list[BookMove]) -> list[BookMove]:
 
 # --- cache ----------------------------------------------------------------------------------
 
+def task_key(task: Task, options: Options) -> str:
+    """What a result depends on: the problem's bytes, the solver's version and the options
+    (the key of the cache, and of a result in a JSON lines file)."""
+    salt = f"{__version__}|{FORMAT}|{options.key()}"
+    return hashlib.sha256(f"{task.digest}|{salt}".encode()).hexdigest()
+
+
 class Cache:
-    """Results on disk (SQLite), keyed by the problem's content hash, the solver version and
-    the options. Written as results arrive, so an interrupted run resumes."""
+    """Results on disk (SQLite), keyed by :func:`task_key`. Each result is committed and
+    synced to the disk as it arrives, so an interrupted or killed run resumes."""
 
     def __init__(self, path: str | Path, options: Options) -> None:
         self.path = str(path)
-        self.salt = f"{__version__}|{FORMAT}|{options.key()}"
+        self.options = options
         self.db = sqlite3.connect(self.path)
         self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA synchronous=FULL")  # a commit is on the disk when it returns
         self.db.execute("CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, "
                         "value TEXT NOT NULL)")
         self.db.commit()
 
     def key(self, task: Task) -> str:
-        return hashlib.sha256(f"{task.digest}|{self.salt}".encode()).hexdigest()
+        return task_key(task, self.options)
 
     def get(self, task: Task) -> Result | None:
         row = self.db.execute("SELECT value FROM results WHERE key = ?",
@@ -1016,17 +1028,20 @@ def _worker_main(conn: multiprocessing.connection.Connection, options: Options) 
     """A worker: receives chunks of tasks, answers ("start", index) then ("done", index,
     result json) for each; ``None`` ends it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    while True:
-        try:
+    try:
+        while True:
             msg = conn.recv()
-        except (EOFError, OSError):
-            return
-        if msg is None:
-            return
-        for task in msg:
-            conn.send(("start", task.index))
-            res = verify_problem(task, options)
-            conn.send(("done", task.index, res.to_json()))
+            if msg is None:
+                return
+            for task in msg:
+                conn.send(("start", task.index))
+                if options.hang_on is not None and options.hang_on in task.file:
+                    conn.poll(None)  # nothing comes until the end: the parent is gone
+                    return
+                res = verify_problem(task, options)
+                conn.send(("done", task.index, res.to_json()))
+    except (EOFError, OSError):  # the parent is gone (killed, say): nobody to answer
+        return
 
 
 class _Worker:
@@ -1076,6 +1091,36 @@ def worker_context(preload: Sequence[str] = ("tsumego.verify",)) -> Any:
         ctx.set_forkserver_preload(list(preload))
         return ctx
     return multiprocessing.get_context("spawn")
+
+
+def exit_with(pid: int, every: float = 1.0) -> None:
+    """In a worker of a process pool: end this process once process ``pid`` (the run's) is
+    gone, killed say, instead of idling on for good (a pool's workers wait for work that no
+    one will send). Checks every ``every`` seconds, from a daemon thread."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent or _gone(pid):
+                os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-run", daemon=True).start()
+
+
+def _gone(pid: int) -> bool:
+    """Has process ``pid`` ended (a zombie, not yet reaped by its parent, has)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # (it exists, owned by another user)
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[:1] == [b"Z"]
+    except OSError:  # no /proc here
+        return False
 
 
 def run_pool(tasks: Sequence[Task], options: Options, jobs: int,
@@ -1205,9 +1250,15 @@ class Run:
     wall: float = 0.0
     interrupted: bool = False
     from_cache: int = 0
+    resumed: int = 0  # results taken from an earlier run's JSON lines file
 
     def ordered(self) -> list[Result]:
         return [self.results[t.index] for t in self.tasks if t.index in self.results]
+
+    def records(self, options: Options) -> list[Record]:
+        """The results as the lines of a JSON lines file (:func:`record`), in task order."""
+        return [record(t, self.results[t.index], options) for t in self.tasks
+                if t.index in self.results]
 
     def counts(self) -> dict[str, int]:
         out = {c: 0 for c in CLASSES}
@@ -1222,28 +1273,43 @@ class Run:
 
 def verify_all(tasks: list[Task], options: Options, *, jobs: int = 1,
                cache: Cache | None = None, dask: str | None = None,
-               progress: Callable[[Task, Result], None] | None = None) -> Run:
-    """Verify every task (from the cache where possible). On Ctrl-C the run stops cleanly:
+               progress: Callable[[Task, Result], None] | None = None,
+               journal: Journal | None = None,
+               earlier: Mapping[int, Result] | None = None) -> Run:
+    """Verify every task: from ``earlier`` (the results of an earlier run that a resumed one
+    keeps, :func:`resumable`, already in its journal) or the cache where possible. Each other
+    result is recorded as it arrives, in the cache and as a line appended to ``journal``, so
+    that a run killed at any point keeps what it finished. On Ctrl-C the run stops cleanly:
     ``interrupted`` is set and the finished results are kept."""
     run = Run(tasks)
     start = time.monotonic()
     todo = []
-    for t in tasks:
-        hit = cache.get(t) if cache is not None else None
-        if hit is not None:
-            run.results[t.index] = hit
-            run.from_cache += 1
-            if progress is not None:
-                progress(t, hit)
-        else:
-            todo.append(t)
 
-    def got(task: Task, res: Result) -> None:
+    def got(task: Task, res: Result, *, cached: bool = False) -> None:
         run.results[task.index] = res
-        if cache is not None:
+        if cache is not None and not cached:
             cache.put(task, res)
+        if journal is not None:  # (a cached result is on the disk already: synced below)
+            journal.append(record(task, res, options), sync=not cached)
         if progress is not None:
             progress(task, res)
+
+    for t in tasks:
+        old = earlier.get(t.index) if earlier is not None else None
+        if old is not None:
+            run.results[t.index] = old
+            run.resumed += 1
+            if progress is not None:
+                progress(t, old)
+            continue
+        hit = cache.get(t) if cache is not None else None
+        if hit is not None:
+            run.from_cache += 1
+            got(t, hit, cached=True)
+        else:
+            todo.append(t)
+    if journal is not None:
+        journal.sync()
 
     try:
         if todo:
@@ -1257,19 +1323,40 @@ def verify_all(tasks: list[Task], options: Options, *, jobs: int = 1,
     return run
 
 
-def write_jsonl(path: str | Path, results: Iterable[Result]) -> None:
-    """One JSON object per problem."""
-    with open(path, "w", encoding="utf-8") as f:
-        for r in results:
-            f.write(json.dumps(r.to_json(), ensure_ascii=False) + "\n")
+# --- JSON lines files ------------------------------------------------------------------------
+
+def record(task: Task, result: Result, options: Options) -> Record:
+    """A result as a line of the ``--json`` file: :meth:`Result.to_json` and the ``key``
+    (:func:`task_key`) that tells a resumed run whether it still holds."""
+    return {**result.to_json(), "key": task_key(task, options)}
+
+
+def resumable(records: Iterable[Record], tasks: Sequence[Task],
+              options: Options) -> dict[int, Result]:
+    """The results among an earlier run's ``records`` that hold for ``tasks`` (by task index):
+    the same file and game, and the same :func:`task_key` (the same bytes, solver version
+    and options). Raises :class:`JournalError` for a record that is not a result."""
+    by_name = {(t.file, t.game): t for t in tasks}
+    out: dict[int, Result] = {}
+    for i, d in enumerate(records):
+        try:
+            task = by_name.get((d["file"], d["game"]))
+            if task is None or d.get("key") != task_key(task, options):
+                continue
+            out[task.index] = Result.from_json(d)
+        except (KeyError, TypeError, ValueError) as e:
+            raise JournalError(f"record {i + 1} is not a result of tsumego verify "
+                               f"({type(e).__name__}: {e})") from None
+    return out
 
 
 def read_jsonl(path: str | Path) -> list[Result]:
-    with open(path, encoding="utf-8") as f:
-        return [Result.from_json(json.loads(line)) for line in f if line.strip()]
+    """The results of a ``--json`` file (a last line cut short by a kill is left out)."""
+    return [Result.from_json(d) for d in read_json_lines(path)]
 
 
 __all__ = ["CLASSES", "ANSWERS", "Options", "Task", "Result", "BookMove", "LinePosition",
            "IllegalLine", "Cache", "Run", "collect", "book_tree", "detect_convention",
            "mark_correct", "verify_problem", "verify_all", "run_pool", "run_dask",
-           "hard_limit", "chunk_size", "write_jsonl", "read_jsonl", "worker_context"]
+           "hard_limit", "chunk_size", "read_jsonl", "record", "resumable", "task_key",
+           "worker_context", "exit_with"]

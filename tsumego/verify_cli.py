@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import click
 
 from .cliutil import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK,
                       exit_codes_text, fail, show_progress)
+from .journal import Journal, JournalError, read_json_lines, write_json_lines
 from .report import html_page, summary
 from .sgf import file_error
-from .verify import (ANSWERS, CLASSES, Cache, Options, Result, Run, Task, collect,
-                     verify_all, write_jsonl)
+from .verify import (ANSWERS, CLASSES, Cache, Options, Result, Run, Task, collect, record,
+                     resumable, verify_all)
 
 EXIT_AGREE = EXIT_OK
 EXIT_BAD_ARGS = EXIT_BAD_INPUT
@@ -61,28 +64,45 @@ class _Progress:
 @click.option("--deep", is_flag=True,
               help="Also check every move along the book's lines, not only the first moves.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=str),
-              help="Write one JSON object per problem to this file.")
+              help="Write one JSON object per problem to this file, each as it is done.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=str),
               help="Write a self-contained HTML page with a board for each finding.")
 @click.option("--cache", "cache_path", type=click.Path(dir_okay=False, path_type=str),
               help="Keep results in this file (SQLite): reruns are instant, interrupted runs "
                    "resume.")
+@click.option("--resume", is_flag=True,
+              help="Continue the run whose --json file exists: the problems it holds are not "
+                   "run again (unless the file, the options or the solver changed).")
+@click.option("--force", is_flag=True, help="Overwrite the --json and --html files if they exist.")
 @click.option("--dask", "dask_address", metavar="ADDRESS",
               help="Run on this Dask distributed scheduler (needs tsumego[dask]).")
 @click.option("--progress/--no-progress", default=None,
               help="Show a progress bar (default: when stderr is a terminal).")
 def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers: str,
            deep: bool, json_path: str | None, html_path: str | None, cache_path: str | None,
-           dask_address: str | None, progress: bool | None) -> None:
+           resume: bool, force: bool, dask_address: str | None,
+           progress: bool | None) -> None:
     """Check the answers of a problem collection against the solver.
 
     PATH may be SGF files, directories (searched recursively for *.sgf) and collection files
     holding many games (each named FILE#N, N from 0). Each problem is classified: agree,
     book-move-fails, wrong-line-works, extra-solutions, no-solution, no-answer, unknown,
     error (and, with --deep, bad-refutation and weak-reply).
+
+    Each result is on the disk as soon as it is done (in --json and --cache): a run that was
+    killed resumes with --resume (or from its --cache) and loses nothing it had finished.
     """
     if time_limit <= 0:
         fail("--time-limit must be positive")
+    if resume and json_path is None:
+        raise click.UsageError("--resume needs --json FILE: the results of the run to continue")
+    for path, hint in ((json_path, "--json"), (html_path, "--html")):
+        if path is not None and Path(path).exists() and not (force or resume):
+            raise click.BadParameter(f"{path} exists; pass --resume to continue the run that "
+                                     f"wrote it, or --force to overwrite it", param_hint=hint)
+        if path is not None and not Path(path).resolve().parent.is_dir():
+            raise click.BadParameter(f"cannot write {path}: no such directory",
+                                     param_hint=hint)
     if dask_address is not None:
         try:
             import dask.distributed  # noqa: F401
@@ -96,30 +116,68 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
         raise click.UsageError("no SGF files found under " + ", ".join(paths))
     n_jobs = jobs or os.cpu_count() or 1
     options = Options(answers=answers, deep=deep, time_limit=time_limit)
+    earlier: dict[int, Result] = {}
+    if resume and json_path is not None and Path(json_path).exists():
+        try:
+            records = read_json_lines(json_path)
+            earlier = resumable(records, tasks, options)
+            if len(records) > len(earlier):
+                click.echo(f"tsumego: {json_path}: {len(records) - len(earlier)} of its "
+                           f"{len(records)} results are of other files, options or solver "
+                           f"version: they are not kept", err=True)
+        except JournalError as e:
+            msg = str(e) if str(e).startswith(json_path) else f"{json_path}: {e}"
+            raise click.BadParameter(msg, param_hint="--json")
+        except OSError as e:
+            raise click.BadParameter(f"cannot read {json_path}: {e.strerror or e}",
+                                     param_hint="--json")
     cache = None
     if cache_path is not None:
         try:
             cache = Cache(cache_path, options)
         except Exception as e:
             fail(f"{cache_path}: cannot open the cache ({e})")
+    journal = None
+    if json_path is not None:
+        try:  # the file holds what the earlier run finished and grows as results come
+            journal = Journal(json_path, [record(t, earlier[t.index], options) for t in tasks
+                                          if t.index in earlier])
+        except OSError as e:
+            if cache is not None:
+                cache.close()
+            raise click.BadParameter(f"cannot write {json_path}: {e.strerror or e}",
+                                     param_hint="--json")
     show = show_progress(progress)
     start = time.monotonic()
     try:
+        kw: dict[str, Any] = dict(jobs=n_jobs, cache=cache, dask=dask_address,
+                                  journal=journal, earlier=earlier)
         if show:
             with _Progress(len(tasks)) as bar:
-                run = verify_all(tasks, options, jobs=n_jobs, cache=cache, dask=dask_address,
-                                 progress=bar)
+                run = verify_all(tasks, options, progress=bar, **kw)
         else:
-            run = verify_all(tasks, options, jobs=n_jobs, cache=cache, dask=dask_address)
+            run = verify_all(tasks, options, **kw)
+    except (OSError, sqlite3.Error) as e:  # a full disk, say: stop, keeping what is written
+        where = " and ".join(p for p in (json_path, cache_path) if p)
+        click.echo(f"tsumego: error: the run stopped: {e}"
+                   + (f"; the results done so far are in {where}" if where else ""), err=True)
+        sys.exit(EXIT_BAD_ARGS)
     finally:
         if cache is not None:
             cache.close()
+        if journal is not None:
+            journal.close()
     run.wall = time.monotonic() - start
-    _write(run, json_path, html_path, options, n_jobs, dask_address)
+    try:
+        _write(run, json_path, html_path, options, n_jobs, dask_address)
+    except OSError as e:  # the results are in the journal (and the cache) all the same
+        click.echo(f"tsumego: error: cannot write the report: {e}", err=True)
+        sys.exit(EXIT_BAD_ARGS)
     results = run.ordered()
     click.echo(summary(results, total=len(tasks), wall=run.wall,
                        jobs=f"dask {dask_address}" if dask_address else n_jobs,
-                       from_cache=run.from_cache, interrupted=run.interrupted))
+                       from_cache=run.from_cache, resumed=run.resumed,
+                       interrupted=run.interrupted))
     if run.interrupted:
         sys.exit(EXIT_INTERRUPTED)
     sys.exit(EXIT_FINDINGS if any(r.is_finding for r in results) else EXIT_AGREE)
@@ -128,11 +186,12 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
 def _write(run: Run, json_path: str | None, html_path: str | None, options: Options,
            jobs: int, dask: str | None) -> None:
     results = run.ordered()
-    if json_path:
-        write_jsonl(json_path, results)
+    if json_path:  # the journal, rewritten in the order of the problems
+        write_json_lines(json_path, run.records(options))
     if html_path:
         meta = (f"{len(results)} of {len(run.tasks)} problems; answers {options.answers}"
                 f"{'; deep' if options.deep else ''}; time limit {options.time_limit} s; "
                 f"wall {run.wall:.1f} s" + ("; interrupted" if run.interrupted else ""))
-        with open(html_path, "w", encoding="utf-8") as f:
+        # (a file name that is not UTF-8 on the disk is shown with a replacement character)
+        with open(html_path, "w", encoding="utf-8", errors="replace") as f:
             f.write(html_page(results, title="tsumego verify", meta=meta))
