@@ -11,8 +11,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from tsumego.board import bits
-from tsumego.coords import PASS, from_sgf, to_sgf
+from tsumego.go.board import bits
+from tsumego.go.coords import PASS, from_sgf, to_sgf
 
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"

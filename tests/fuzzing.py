@@ -21,11 +21,11 @@ SEED_FILES = sorted((REPO / "problems").glob("*.sgf")) + sorted(
 def seeds() -> tuple[bytes, ...]:
     """Real files: the bundled problems, the verify collection, and full and compact solution
     trees of three small problems (made here, so that they follow the writer)."""
-    from tsumego.board import BLACK, WHITE
-    from tsumego.export import sgf_text
-    from tsumego.sgf import parse_problem
-    from tsumego.solver import solve
-    from tsumego.tree import build_tree
+    from tsumego.go.board import BLACK, WHITE
+    from tsumego.proofs.export import sgf_text
+    from tsumego.io.sgf import parse_problem
+    from tsumego.search.solver import solve
+    from tsumego.proofs.tree import build_tree
 
     out = [p.read_bytes() for p in SEED_FILES]
     for name in ("straight-three", "bent-three", "one-eye"):

@@ -144,7 +144,7 @@ def _load_bench() -> ModuleType:
 def test_random_games_are_legal() -> None:
     import random
 
-    from tsumego.board import Board
+    from tsumego.go.board import Board
 
     bench = _load_bench()
     rng = random.Random(3)

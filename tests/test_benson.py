@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 
 from tsumego import BLACK, WHITE
-from tsumego.board import Board
-from tsumego.life import benson_alive, never_vital, target_benson_alive
+from tsumego.go.board import Board
+from tsumego.go.life import benson_alive, never_vital, target_benson_alive
 
 
 def alive(diagram: str, color: int = WHITE) -> int:

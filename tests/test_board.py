@@ -10,8 +10,8 @@ import sys
 import pytest
 from conftest import pt, pts, sgf_set
 
-from tsumego.board import BLACK, EMPTY, WHITE, Board, IllegalMove, bits, geometry
-from tsumego.coords import PASS, from_gtp, from_sgf, parse_point, to_gtp, to_sgf
+from tsumego.go.board import BLACK, EMPTY, WHITE, Board, IllegalMove, bits, geometry
+from tsumego.go.coords import PASS, from_gtp, from_sgf, parse_point, to_gtp, to_sgf
 
 
 def B(text: str) -> Board:
@@ -420,7 +420,7 @@ def test_zobrist_values_are_fixed():
 
 
 def test_zobrist_hash_is_the_same_in_another_process():
-    code = ("from tsumego.board import Board\n"
+    code = ("from tsumego.go.board import Board\n"
             f"print(Board.from_diagram({FIXED_DIAGRAM!r}).hash)\n")
     for seed in ("0", "12345"):
         env = dict(os.environ, PYTHONHASHSEED=seed)

@@ -1,10 +1,10 @@
-"""Proof/disproof-number arithmetic (tsumego.bounds): phi is the proof number of "the side to
+"""Proof/disproof-number arithmetic (tsumego.search.bounds): phi is the proof number of "the side to
 move wins", delta its disproof number; a node's phi is its children's least delta and its delta
 the capped sum of their phi."""
 
 from __future__ import annotations
 
-from tsumego.bounds import (
+from tsumego.search.bounds import (
     BIG,
     INF,
     LOSS,

@@ -3,8 +3,8 @@ checker rejects a tree with one flaw -- a loser's reply deleted, a winner's move
 losing one, a line cut before its end -- naming the node path and the reason. Files without a
 claim, and readable trees, are bad input.
 
-Each mutation is made on the exported tree (read with tsumego.sgf.read_tree, written back
-with tsumego.sgf.serialize). The intact tree is proved, so the checker must stop exactly at
+Each mutation is made on the exported tree (read with tsumego.io.sgf.read_tree, written back
+with tsumego.io.sgf.serialize). The intact tree is proved, so the checker must stop exactly at
 the flaw (or below a swapped move): the tests assert the reported path.
 """
 
@@ -19,12 +19,12 @@ import pytest
 from click.testing import CliRunner
 
 from tsumego import BLACK, WHITE, Board, IllegalMove, read_problem, solve
-from tsumego.board import bits
-from tsumego.cli import main
-from tsumego.coords import from_sgf, to_sgf
-from tsumego.problem import Problem
-from tsumego.tree import build_tree
-from tsumego.sgf import (MARK_BM, MARK_TE, MOVE_B, MOVE_W, MoveTree, SgfError, SgfNode,
+from tsumego.go.board import bits
+from tsumego.cli.main import main
+from tsumego.go.coords import from_sgf, to_sgf
+from tsumego.go.problem import Problem
+from tsumego.proofs.tree import build_tree
+from tsumego.io.sgf import (MARK_BM, MARK_TE, MOVE_B, MOVE_W, MoveTree, SgfError, SgfNode,
                          parse_problem, read_move_tree, read_move_tree_file, read_tree,
                          serialize)
 
@@ -494,7 +494,7 @@ def test_the_pass_alive_memo_gives_every_answer_a_fresh_search_gives():
     with the shared memo is the answer of a search of its own, and both answers occur."""
     import random
 
-    from tsumego.check import _attacker_can_capture_alone
+    from tsumego.proofs.check import _attacker_can_capture_alone
 
     rng = random.Random(11)
     answers = set()
@@ -580,7 +580,7 @@ def _board(diagram: str) -> tuple[Board, int]:
      . . . . .""", False),
 ])
 def test_the_checkers_own_benson_test(diagram, alive):
-    from tsumego.check import _attacker_can_capture_alone, _unconditionally_alive
+    from tsumego.proofs.check import _attacker_can_capture_alone, _unconditionally_alive
 
     board, target = _board(diagram)
     assert _unconditionally_alive(board, target, WHITE) == alive
@@ -594,8 +594,8 @@ def test_the_checkers_benson_test_never_calls_a_capturable_target_alive():
     captured by the attacker playing alone, and it calls many alive."""
     import random
 
-    from tsumego.board import geometry
-    from tsumego.check import _attacker_can_capture_alone, _unconditionally_alive
+    from tsumego.go.board import geometry
+    from tsumego.proofs.check import _attacker_can_capture_alone, _unconditionally_alive
 
     rng = random.Random(3)
     called = 0
@@ -633,9 +633,9 @@ def _random_ko_trees(count: int, balances: tuple[int, ...], mode: str):
     test's first ``count`` random positions, both sides to play."""
     from test_property import case
 
-    from tsumego.check import check_tree
-    from tsumego.export import sgf_text
-    from tsumego.tree import build_tree
+    from tsumego.proofs.check import check_tree
+    from tsumego.proofs.export import sgf_text
+    from tsumego.proofs.tree import build_tree
 
     for i in range(count):
         c = case(i)
@@ -671,8 +671,8 @@ def test_the_cheapest_win_is_a_winning_move_on_a_target_liberty_where_one_wins(m
     rounds of one node (so that most searches stop and go on in later rounds), every pick is
     a winning move, on a liberty of a target block wherever such a move wins, and a pass only
     where nothing else wins; and every tree is proved."""
-    from tsumego.coords import PASS
-    from tsumego.tree import _Builder
+    from tsumego.go.coords import PASS
+    from tsumego.proofs.tree import _Builder
 
     monkeypatch.setattr(_Builder, "FIRST_BUDGET", 1)
     cheapest = _Builder.cheapest_win
@@ -700,7 +700,7 @@ def test_a_winner_move_whose_subtree_was_built_before_is_taken_without_a_search(
     before and may share here (``_Builder.shared_win``) before it searches for one. Among the
     random ko positions' compact trees such picks are made, each is a move the engine says
     wins, the node below it refers to the subtree found, and every tree is proved."""
-    from tsumego.tree import _Builder
+    from tsumego.proofs.tree import _Builder
 
     shared_win = _Builder.shared_win
     picks = []
@@ -725,7 +725,7 @@ def test_shared_subtrees_need_the_walk_that_tells_histories_apart(monkeypatch):
     new place, the builder walks it (``_Builder.unshaped``) for a play that recreates an
     arrangement of that history. Taking every such subtree without the walk makes full trees
     the checker rejects among the random ko positions, so the walk decides something."""
-    from tsumego.tree import _Builder
+    from tsumego.proofs.tree import _Builder
 
     monkeypatch.setattr(_Builder, "unshaped", lambda self, *args: True)
     failed = [(i, side, k) for i, side, k, result in _random_ko_trees(60, (-1, 1), "full")
@@ -740,7 +740,7 @@ def test_a_subtree_a_history_shaped_stands_again_only_where_the_same_arrangement
     other the plays recreate). Among the random ko positions' full trees such subtrees are
     shared and every tree is proved; taking them where the new history lacks some of those
     arrangements (and the walk finds no other) makes trees the checker rejects."""
-    from tsumego.tree import _Builder
+    from tsumego.proofs.tree import _Builder
 
     fits = _Builder.fits
     shared = []
@@ -774,7 +774,7 @@ def _with_and_without_memo(monkeypatch, problem: Problem, tree: MoveTree):
     at most, so that most subtrees have none and the list of lookups is cut often; every
     hash alike, so that every set clashes with every history), and with no sets, the test
     of what the lookups put and capture, then the walk."""
-    import tsumego.check as checker
+    import tsumego.proofs.check as checker
 
     monkeypatch.setattr(checker, "MEMO_MIN", 1 << 62)
     without = checker.check_tree(problem, tree)
@@ -797,9 +797,9 @@ def test_the_memo_of_checked_subtrees_changes_no_verdict(monkeypatch):
     legal), read in order and with every node's children reversed."""
     from test_property import case
 
-    import tsumego.check as checker
-    from tsumego.export import sgf_text
-    from tsumego.tree import _Builder, build_tree
+    import tsumego.proofs.check as checker
+    from tsumego.proofs.export import sgf_text
+    from tsumego.proofs.tree import _Builder, build_tree
 
     def reverse(root: SgfNode) -> None:
         stack = [root]
@@ -938,8 +938,8 @@ def test_the_memo_takes_subtrees_whose_stone_counts_clash_only_after_a_replay(mo
     whose lookups' stone counts clash with the new history (the builder's walk found no
     arrangement of it). The checker's memo takes them after replaying their lookups; with
     the memo used for every subtree and with it off, the results are the same: proved."""
-    import tsumego.check as checker
-    from tsumego.export import sgf_text
+    import tsumego.proofs.check as checker
+    from tsumego.proofs.export import sgf_text
 
     problem = read_problem(_GOP / "15589.sgf").problem
     for color, balance in ((WHITE, 0), (BLACK, 1)):

@@ -13,7 +13,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tsumego.cli import main
+from tsumego.cli.main import main
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 2, 3
 
@@ -279,7 +279,7 @@ def test_unreadable_file(write_sgf):
 def _command() -> list[str]:
     exe = shutil.which("tsumego")
     if exe is None:  # not on PATH: the same entry point through the interpreter
-        return [sys.executable, "-c", "from tsumego.cli import main; main()"]
+        return [sys.executable, "-c", "from tsumego.cli.main import main; main()"]
     return [exe]
 
 
@@ -409,7 +409,7 @@ def test_threats_are_limited_to_the_defined_balances(write_sgf, value):
 
 
 def test_counts_are_plural_only_when_plural():
-    from tsumego.cliutil import plural
+    from tsumego.cli.util import plural
     assert plural(1, "node") == "1 node" and plural(2, "node") == "2 nodes"
     assert plural(1234567, "node") == "1,234,567 nodes" and plural(0, "move") == "0 moves"
 

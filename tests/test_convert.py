@@ -9,8 +9,8 @@ import pytest
 from conftest import load_tool
 
 from tsumego import WHITE, parse_problem, solve
-from tsumego.coords import from_sgf
-from tsumego.sgf import read_tree
+from tsumego.go.coords import from_sgf
+from tsumego.io.sgf import read_tree
 
 conv = load_tool("convert_sanderland")
 

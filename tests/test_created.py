@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tsumego.search import NO_RANGE, SearchOptions, _fits, _merge_created
+from tsumego.search.engine import NO_RANGE, SearchOptions, _fits, _merge_created
 
 CAP = SearchOptions().created_max
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from brute import BruteGame
-from tsumego.eyespace import (ALIVE, CAPTURE, DIST, MAX_CELLS, Shape, all_shapes, content_of,
+from tsumego.knowledge.eyespace import (ALIVE, CAPTURE, DIST, MAX_CELLS, Shape, all_shapes, content_of,
                               database, index_of, make_shape, play, read_npz, solve_shape)
 
 BALANCES = (-2, -1, 0, 1, 2)
@@ -67,7 +67,7 @@ def test_the_file_reads_as_numpy_reads_it() -> None:
     """The package reads its table without numpy; numpy reads the same arrays."""
     np = pytest.importorskip("numpy")
     from importlib import resources
-    raw = resources.files("tsumego").joinpath("data", "eyespace.npz").read_bytes()
+    raw = resources.files("tsumego.knowledge").joinpath("data", "eyespace.npz").read_bytes()
     import io
     with np.load(io.BytesIO(raw)) as z:
         want = {k: z[k] for k in z.files}
@@ -287,7 +287,7 @@ def test_a_liberty_outside_the_region_keeps_the_group_alive(eyespace: bool) -> N
     from dataclasses import replace
 
     from tsumego import BLACK, WHITE, problem_from_diagram, solve
-    from tsumego.search import SearchOptions
+    from tsumego.search.engine import SearchOptions
     p = problem_from_diagram(OUTSIDE_LIBERTY, to_play=BLACK)
     ea = 4
     p = replace(p, region=p.region & ~(1 << ea))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tsumego.gtp import GtpEngine, GtpError, parse_line
+from tsumego.cli.gtp import GtpEngine, GtpError, parse_line
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 SLOW = Path(__file__).resolve().parent / "verify_data" / "slow"
@@ -29,7 +29,7 @@ READ_TIMEOUT = 120.0  # seconds a response may take before the test gives up
 def _command() -> list[str]:
     exe = shutil.which("tsumego")
     if exe is None:  # not on PATH: the same entry point through the interpreter
-        return [sys.executable, "-c", "from tsumego.cli import main; main()"]
+        return [sys.executable, "-c", "from tsumego.cli.main import main; main()"]
     return [exe]
 
 
@@ -382,9 +382,9 @@ def test_choosing_the_target(gtp):
     """The stones sent by a board program carry no MA: the target is inferred, and
     tsumego-target (GoGui: click a stone) chooses another."""
     path = PROBLEMS / "semeai.sgf"
-    from tsumego.sgf import parse_position
-    from tsumego.coords import to_gtp
-    from tsumego.board import bits
+    from tsumego.io.sgf import parse_position
+    from tsumego.go.coords import to_gtp
+    from tsumego.go.board import bits
     pos = parse_position(path.read_bytes(), str(path))
     gtp.ok(f"boardsize {pos.size}")
     for color, stones in (("B", pos.board.black), ("W", pos.board.white)):

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from conftest import pt, sgf_moves, sgf_set
 
 from tsumego import BLACK, WHITE, Board, ProblemError, SgfError, parse_problem, solve
-from tsumego.board import bits
-from tsumego.cli import main
-from tsumego.infer import (
+from tsumego.go.board import bits
+from tsumego.cli.main import main
+from tsumego.knowledge.infer import (
     Framing,
     InferenceError,
     goal_from_comment,

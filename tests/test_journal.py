@@ -1,4 +1,4 @@
-"""The durable JSON lines files of long runs (tsumego.journal)."""
+"""The durable JSON lines files of long runs (tsumego.batch.journal)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tsumego.journal import Journal, JournalError, read_json_lines, write_json_lines
+from tsumego.batch.journal import Journal, JournalError, read_json_lines, write_json_lines
 
 
 def test_each_record_is_in_the_file_when_append_returns(tmp_path: Path) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from conftest import diagram_mask
 
 from tsumego import WHITE
-from tsumego.board import Board
-from tsumego.life import lost_in_atari
+from tsumego.go.board import Board
+from tsumego.go.life import lost_in_atari
 
 
 def lost(diagram: str) -> bool:

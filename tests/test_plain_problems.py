@@ -16,7 +16,7 @@ import pytest
 from conftest import sgf_moves
 
 from tsumego import read_problem, solve
-from tsumego.sgf import read_tree
+from tsumego.io.sgf import read_tree
 
 PLAIN = Path(__file__).resolve().parent.parent / "problems" / "plain"
 

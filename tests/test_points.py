@@ -11,8 +11,8 @@ import pickle
 import pytest
 
 from tsumego import BLACK, PASS, WHITE, Color, Point, read_problem, solve
-from tsumego import board as board_module
-from tsumego.coords import from_sgf
+from tsumego.go import board as board_module
+from tsumego.go.coords import from_sgf
 
 
 def test_point_notations():

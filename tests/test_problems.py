@@ -22,7 +22,7 @@ import pytest
 from sgfmill import sgf
 
 from tsumego import BLACK, PASS, WHITE, read_problem, solve
-from tsumego.coords import to_sgf
+from tsumego.go.coords import to_sgf
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 

@@ -29,8 +29,8 @@ import pytest
 
 from tsumego import (BLACK, PASS, WHITE, Board, ProblemError, make_problem,
                      problem_from_diagram, solve)
-from tsumego.problem import Problem
-from tsumego.search import SearchOptions
+from tsumego.go.problem import Problem
+from tsumego.search.engine import SearchOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from brute import BruteGame, diagram  # noqa: E402

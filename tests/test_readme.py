@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import tsumego.board
-import tsumego.coords
-from tsumego.cli import main
-from tsumego.cliutil import EXIT_CODES, exit_codes_text
+import tsumego.go.board
+import tsumego.go.coords
+from tsumego.cli.main import main
+from tsumego.cli.util import EXIT_CODES, exit_codes_text
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -58,7 +58,7 @@ def test_python_examples_run(in_root, tmp_path):
 
 
 def test_module_docstring_examples():
-    for module in (tsumego.coords, tsumego.board):
+    for module in (tsumego.go.coords, tsumego.go.board):
         failures, tried = doctest.testmod(module)
         assert tried and not failures, module.__name__
 
@@ -78,7 +78,7 @@ def test_gtp_session_is_what_the_engine_answers(in_root):
     lines = block.splitlines()[1:]
     commands = [ln for ln in lines if ln and ln[0] not in "=?"]
     expected = [ln for ln in lines if ln and ln[0] in "=?"]
-    exe = [sys.executable, "-c", "from tsumego.cli import main; main()", "gtp"]
+    exe = [sys.executable, "-c", "from tsumego.cli.main import main; main()", "gtp"]
     p = subprocess.run(exe, input="\n".join(commands) + "\n", capture_output=True, text=True,
                        timeout=600, cwd=ROOT)
     got = [ln for ln in p.stdout.splitlines() if ln]

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from conftest import sgf_moves
 
-import tsumego.search as search
+import tsumego.search.engine as search
 from tsumego import BLACK, PASS, WHITE, problem_from_diagram, solve
-from tsumego.board import bits, opponent
-from tsumego.search import Engine, SearchLimit, SearchOptions
-from tsumego.sgf import read_problem
+from tsumego.go.board import bits, opponent
+from tsumego.search.engine import Engine, SearchLimit, SearchOptions
+from tsumego.io.sgf import read_problem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from brute import BruteGame  # noqa: E402
@@ -527,7 +527,7 @@ def test_ko_free_proof_answers_every_balance_from_the_table():
     """A result whose proof meets no repetition is stored as valid at every balance: the
     next balance is answered by the root's children from the table. A ko's proof is not
     stored so (its winner changes with the balance)."""
-    from tsumego.table import NEG, POS
+    from tsumego.search.table import NEG, POS
 
     for diagram, first in ((CORNER_SIX, W), (SEKI, B), (SEKI, W)):
         p = problem_from_diagram(diagram)

@@ -1,4 +1,4 @@
-"""The fast scan of move trees (tsumego.sgfscan) reads what the exact tokenizer reads.
+"""The fast scan of move trees (tsumego.io.sgfscan) reads what the exact tokenizer reads.
 
 ``read_move_tree`` first tries the scan and falls back to the tokenizer, so these tests compare
 the two on our own exports, on hand-made texts with what the scan refuses, and on random texts
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tsumego import sgfscan
-from tsumego.sgf import MoveTree, SgfError, _read_scanned, _read_tokenized, read_move_tree
+from tsumego.io import sgfscan
+from tsumego.io.sgf import MoveTree, SgfError, _read_scanned, _read_tokenized, read_move_tree
 
 
 def both(data: bytes) -> tuple[tuple[MoveTree, bytes] | None, tuple[MoveTree, bytes] | str]:
@@ -179,7 +179,7 @@ def _ends_by_walk(t: MoveTree) -> list[int]:
 @settings(max_examples=100, deadline=None)
 @given(body=trees(), piece=st.sampled_from([1, 3, 1 << 22]))
 def test_subtree_ends_by_pointer_jumping_are_the_walk_s(body, piece):
-    import tsumego.sgf as sgf_module
+    import tsumego.io.sgf as sgf_module
     old = sgf_module._SLICE
     sgf_module._SLICE = piece
     try:
@@ -208,7 +208,7 @@ def test_points_read_by_the_scan_take_two_bytes_a_node_and_read_as_strings():
 def test_an_interrupted_scan_of_a_mapped_file_raises_what_stopped_it(tmp_path, monkeypatch):
     """Ctrl-C (or a kill that unwinds like it) during the scan of a mapped file stops the read
     with that, not with the map refusing to close under the scan's views of it."""
-    from tsumego.sgf import read_move_tree_file
+    from tsumego.io.sgf import read_move_tree_file
 
     path = tmp_path / "t.sgf"
     path.write_bytes(TREE)

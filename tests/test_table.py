@@ -1,11 +1,11 @@
-"""The size-capped transposition tables (tsumego.table)."""
+"""The size-capped transposition tables (tsumego.search.table)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tsumego import BLACK, WHITE, problem_from_diagram, solve
-from tsumego.table import NEG, POS, SolvedTable, WorkTable
+from tsumego.search.table import NEG, POS, SolvedTable, WorkTable
 
 # --- SolvedTable: minw / maxb ------------------------------------------------------------------
 

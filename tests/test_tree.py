@@ -19,16 +19,16 @@ from click.testing import CliRunner
 from sgfmill import sgf
 
 from tsumego import BLACK, IllegalMove, read_problem, solve
-from tsumego.line import IllegalLine
-from tsumego.board import bits, color_from_name, opponent
-from tsumego.cli import main
-from tsumego.coords import PASS, to_sgf
-from tsumego.search import Engine, SearchOptions
-import tsumego.export as export_module
-from tsumego.export import sgf_text, to_sgf_tree
-from tsumego.problem import Problem, problem_from_diagram
-from tsumego.sgf import read_move_tree, serialize
-from tsumego.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, ahead_time,
+from tsumego.go.line import IllegalLine
+from tsumego.go.board import bits, color_from_name, opponent
+from tsumego.cli.main import main
+from tsumego.go.coords import PASS, to_sgf
+from tsumego.search.engine import Engine, SearchOptions
+import tsumego.proofs.export as export_module
+from tsumego.proofs.export import sgf_text, to_sgf_tree
+from tsumego.go.problem import Problem, problem_from_diagram
+from tsumego.io.sgf import read_move_tree, serialize
+from tsumego.proofs.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, ahead_time,
                           build_tree, estimate_full_tree, full_tree_size)
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
@@ -435,7 +435,7 @@ def test_the_lookahead_build_stops_at_the_size_of_the_one_without(monkeypatch) -
     """The build with the lookahead comes second and is stopped once it reaches the size of
     the build without it, within :func:`ahead_time`; where it is stopped, the first tree is
     the answer."""
-    import tsumego.tree as tree_module
+    import tsumego.proofs.tree as tree_module
 
     calls: list[tuple[int, float | None, int | None]] = []
     real = tree_module._build
@@ -547,7 +547,7 @@ def test_the_tree_engine_takes_the_first_of_tied_children(monkeypatch: pytest.Mo
     """The solver searches the tied child with the largest phi first (fewer nodes); the
     tree's own engine keeps the first, whose proofs made smaller full trees (gop/15589 W
     15,956 nodes against 21,940). The answer and the tree's proof are the same either way."""
-    import tsumego.tree as tree_module
+    import tsumego.proofs.tree as tree_module
 
     seen: list[SearchOptions] = []
     make = tree_module.new_engine
@@ -576,7 +576,7 @@ def test_a_known_winner_is_the_searched_winner(name: str) -> None:
     gives on that line, and it reads some (else the test would prove nothing)."""
     import random
 
-    from tsumego.line import Line
+    from tsumego.go.line import Line
 
     problem = read_problem(PROBLEMS / name).problem
     rng = random.Random(7)
@@ -802,7 +802,7 @@ def test_counting_a_full_tree_gives_the_size_of_the_built_one(
     the size of every problem's full tree, both sides to play, is the built tree's; and
     tools/tree_count.py prints it."""
     from tsumego import BLACK, WHITE
-    from tsumego.tree import full_tree_size
+    from tsumego.proofs.tree import full_tree_size
 
     copied = 0
     for path in sorted(PROBLEMS.glob("*.sgf")):
@@ -845,8 +845,8 @@ def test_reach_matches_the_pairs_a_play_can_reach() -> None:
     captured stones, wrapping pair indices included."""
     import random
 
-    from tsumego.board import WHITE
-    from tsumego.tree import _PAIR, _PAIRS, _reach
+    from tsumego.go.board import WHITE
+    from tsumego.proofs.tree import _PAIR, _PAIRS, _reach
 
     rng = random.Random(3)
     for _ in range(3000):

@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tsumego.board import BLACK, WHITE
-from tsumego.cli import main
-from tsumego.coords import PASS, from_sgf
-from tsumego.sgf import parse_problem, read_tree
-from tsumego.verify import (CLASSES, IllegalLine, LinePosition, Options, Result, Task,
+from tsumego.go.board import BLACK, WHITE
+from tsumego.cli.main import main
+from tsumego.go.coords import PASS, from_sgf
+from tsumego.io.sgf import parse_problem, read_tree
+from tsumego.batch.verify import (CLASSES, IllegalLine, LinePosition, Options, Result, Task,
                             book_tree, collect, detect_convention, mark_correct, read_jsonl,
                             run_pool, verify_problem)
 
@@ -350,9 +350,10 @@ def test_cache_hit_and_resume(tmp_path: Path) -> None:
 # the command, with the worker hanging (as if the search never ended) on the files whose name
 # holds argv[1]: a run that stops at a known point, whatever the machine's load
 HANGING = ("import functools, sys\n"
-           "from tsumego import verify, verify_cli\n"
+           "from tsumego.batch import verify\n"
+           "from tsumego.cli import verify as verify_cli\n"
            "verify_cli.Options = functools.partial(verify.Options, hang_on=sys.argv[1])\n"
-           "from tsumego.cli import main\n"
+           "from tsumego.cli.main import main\n"
            "main(sys.argv[2:], prog_name='tsumego')\n")
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from tsumego.report import board_svg, html_page
-from tsumego.verify import Options, collect, verify_problem
+from tsumego.batch.report import board_svg, html_page
+from tsumego.batch.verify import Options, collect, verify_problem
 
 BOOK = Path(__file__).parent / "verify_data" / "book"
 

@@ -61,13 +61,13 @@ if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
 
 from tsumego import BLACK, WHITE, PASS, ProblemError, SgfError, read_problem, solve  # noqa: E402
-from tsumego.board import Board, bits  # noqa: E402
-from tsumego.coords import to_sgf  # noqa: E402
-from tsumego.search import SearchOptions  # noqa: E402
-from tsumego.eyespace import database  # noqa: E402
-from tsumego.journal import Journal, Record, read_json_lines  # noqa: E402
-from tsumego.solver import K  # noqa: E402
-from tsumego.verify import exit_with, worker_context  # noqa: E402
+from tsumego.go.board import Board, bits  # noqa: E402
+from tsumego.go.coords import to_sgf  # noqa: E402
+from tsumego.search.engine import SearchOptions  # noqa: E402
+from tsumego.knowledge.eyespace import database  # noqa: E402
+from tsumego.batch.journal import Journal, Record, read_json_lines  # noqa: E402
+from tsumego.search.solver import K  # noqa: E402
+from tsumego.batch.verify import exit_with, worker_context  # noqa: E402
 
 # --ablate NAME: the technique turned off, as SearchOptions fields
 ABLATIONS: dict[str, dict[str, Any]] = {
@@ -254,7 +254,7 @@ def run_all(units: Sequence[tuple[Task, Sequence[int]]], spec: Spec, jobs: int
         return
     # a fresh worker per file (forked from a server that has imported the solver); the
     # worker start is not in any timing, which starts inside solve_file
-    ctx = worker_context(("tsumego.solver", "tsumego.sgf"))
+    ctx = worker_context(("tsumego.search.solver", "tsumego.io.sgf"))
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, max_tasks_per_child=1,
                              initializer=_warm_worker, initargs=(os.getpid(),)) as pool:
         for rows in pool.map(solve_file, [t for t, _ in units], [spec] * len(units),

@@ -1,9 +1,9 @@
-"""Build the eye-space database stored in the package (``tsumego/data/eyespace.npz``).
+"""Build the eye-space database stored in the package (``tsumego/knowledge/data/eyespace.npz``).
 
     python tools/build_eyespace.py [--max-cells N] [--out PATH]
 
-Every shape of at most N cells (default :data:`tsumego.eyespace.MAX_CELLS`) is solved by
-retrograde analysis over all its contents (:func:`tsumego.eyespace.solve_shape`); the arrays are
+Every shape of at most N cells (default :data:`tsumego.knowledge.eyespace.MAX_CELLS`) is solved by
+retrograde analysis over all its contents (:func:`tsumego.knowledge.eyespace.solve_shape`); the arrays are
 written with numpy's compressed format. The build is deterministic: the same code writes the
 same table, and ``tests/test_eyespace.py`` re-solves a sample of shapes against the stored one.
 It refuses to overwrite an existing file unless ``--force`` is given.
@@ -20,9 +20,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tsumego.eyespace import MAX_CELLS, all_shapes, make_shape, solve_shape  # noqa: E402
+from tsumego.knowledge.eyespace import MAX_CELLS, all_shapes, make_shape, solve_shape  # noqa: E402
 
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "tsumego" / "data" / "eyespace.npz"
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "tsumego" / "knowledge" / "data" / "eyespace.npz"
 
 
 def main(argv: list[str] | None = None) -> int:

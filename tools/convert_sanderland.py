@@ -32,7 +32,7 @@ try:
 except ImportError:  # runnable from the work tree without installing
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tsumego.sgf import SgfNode, serialize  # noqa: E402
+from tsumego.io.sgf import SgfNode, serialize  # noqa: E402
 
 
 class ConvertError(ValueError):

@@ -7,7 +7,7 @@
 
 For every problem of each set (or every N-th, in file order): read it as a plain problem (the
 "Ten Thousand Tsumego" JSON through ``tools/convert_sanderland.py``, Go Game Guru SGF as is),
-let :mod:`tsumego.infer` infer and frame it, solve it for the side to play with the time
+let :mod:`tsumego.knowledge.infer` infer and frame it, solve it for the side to play with the time
 limit, and compare with the book's first move(s):
 
 - **agree**: a book move is among the solver's ``best_moves`` (``agree_all`` in the JSON:
@@ -59,15 +59,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from convert_sanderland import convert_file  # noqa: E402
 
-from tsumego.board import BLACK, Board, bits, opponent  # noqa: E402
-from tsumego.coords import PASS, from_sgf, to_sgf  # noqa: E402
-from tsumego.infer import Framing, crop_diagram, infer_problem  # noqa: E402
-from tsumego.journal import Journal, Record, read_json_lines  # noqa: E402
-from tsumego.problem import Problem, ProblemError  # noqa: E402
-from tsumego.sgf import SgfNode, parse_problem, read_tree  # noqa: E402
-from tsumego.search import Engine, SearchLimit  # noqa: E402
-from tsumego.solver import K  # noqa: E402
-from tsumego.verify import exit_with  # noqa: E402
+from tsumego.go.board import BLACK, Board, bits, opponent  # noqa: E402
+from tsumego.go.coords import PASS, from_sgf, to_sgf  # noqa: E402
+from tsumego.knowledge.infer import Framing, crop_diagram, infer_problem  # noqa: E402
+from tsumego.batch.journal import Journal, Record, read_json_lines  # noqa: E402
+from tsumego.go.problem import Problem, ProblemError  # noqa: E402
+from tsumego.io.sgf import SgfNode, parse_problem, read_tree  # noqa: E402
+from tsumego.search.engine import Engine, SearchLimit  # noqa: E402
+from tsumego.search.solver import K  # noqa: E402
+from tsumego.batch.verify import exit_with  # noqa: E402
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = {
@@ -158,7 +158,7 @@ class Check:
 def check_book(problem: Problem, book: list[int], time_limit: float | None,
                max_nodes: int | None, *, full: bool = False) -> Check:
     """Decide whether the book's moves are among the solver's ``best_moves`` without proving
-    every other move: the winner at each balance as :func:`tsumego.solver.solve` computes it,
+    every other move: the winner at each balance as :func:`tsumego.search.solver.solve` computes it,
     then each book move at the least favourable winning balance (``best_moves`` is exactly
     the set of moves that win there). With ``full``, also every winning move there."""
     color = problem.to_play

@@ -5,7 +5,7 @@
 
 Each problem is solved for the side in its ``PL`` (``--time-limit`` seconds, default 60), and
 its full tree, at the balance the command line builds it at, is counted by
-:func:`tsumego.tree.full_tree_size`: the same choices as ``build_tree`` (the smaller of its
+:func:`tsumego.proofs.tree.full_tree_size`: the same choices as ``build_tree`` (the smaller of its
 trees without and with the lookahead, within ``--tree-time-limit``, default 1800 s like the
 command line's), with the subtrees the builder would copy counted instead of made. So a tree
 far too large to write (or to hold) gets its exact size. One line per problem: name, side,
@@ -24,8 +24,8 @@ _REPO = Path(__file__).resolve().parent.parent
 if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
 
-from tsumego.problem import Problem  # noqa: E402
-from tsumego.tree import TreeTooLarge, full_tree_size  # noqa: E402
+from tsumego.go.problem import Problem  # noqa: E402
+from tsumego.proofs.tree import TreeTooLarge, full_tree_size  # noqa: E402
 from tree_stats import for_each_solved  # noqa: E402
 
 

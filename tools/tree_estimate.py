@@ -6,7 +6,7 @@
 
 Each problem is solved for the side in its ``PL`` (``--time-limit`` seconds, default 60), and
 the full tree at the balance the command line builds it at is estimated from ``--probes``
-random lines (:func:`tsumego.tree.estimate_full_tree`: the builder's choices without its
+random lines (:func:`tsumego.proofs.tree.estimate_full_tree`: the builder's choices without its
 lookahead, which makes built trees smaller). One line per problem: name, side, balance,
 probes, the estimate (the probes' mean), their median and largest, the longest line probed
 in moves, and the seconds the estimate took. A mean close to ``largest / probes`` comes
@@ -26,8 +26,8 @@ _REPO = Path(__file__).resolve().parent.parent
 if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
 
-from tsumego.problem import Problem  # noqa: E402
-from tsumego.tree import TreeTooLarge, estimate_full_tree  # noqa: E402
+from tsumego.go.problem import Problem  # noqa: E402
+from tsumego.proofs.tree import TreeTooLarge, estimate_full_tree  # noqa: E402
 from tree_stats import for_each_solved  # noqa: E402
 
 

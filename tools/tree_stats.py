@@ -7,12 +7,12 @@
 Every ``*.sgf`` under each DIR (recursively, sorted; a plain file argument counts as a
 collection of one) is solved for the side in its ``PL`` (library ``tsumego.solve``, balance 0,
 ``--time-limit`` seconds, default 60). For each problem solved, the ``readable`` and the
-``full`` solution trees are built with :func:`tsumego.tree.build_tree` at the balance the
+``full`` solution trees are built with :func:`tsumego.proofs.tree.build_tree` at the balance the
 command line uses (0, unless the side to play loses there and wins at ``best_threats``: then
-that balance). The full tree is exported (:func:`tsumego.export.sgf_text`) to a file, read
-back as ``tsumego check`` reads it (:func:`tsumego.sgf.read_move_tree` for the tree,
-:func:`tsumego.sgf.parse_problem` for the problem in its root) and checked with
-:func:`tsumego.check.check_tree`, the independent checker.
+that balance). The full tree is exported (:func:`tsumego.proofs.export.sgf_text`) to a file, read
+back as ``tsumego check`` reads it (:func:`tsumego.io.sgf.read_move_tree` for the tree,
+:func:`tsumego.io.sgf.parse_problem` for the problem in its root) and checked with
+:func:`tsumego.proofs.check.check_tree`, the independent checker.
 
 One line per problem: relative path, side, status, balance of the trees, solve seconds, nodes
 of the readable tree, nodes of the full tree, the check result (``proved``, ``NOT-PROVED`` with
@@ -23,7 +23,7 @@ that finds no winning move for the engine's winner, is a solver bug: such cases 
 again at the end under ``BUGS`` with what reproduces them (file, side, balance, mode).
 With ``--compact``, the proofs are ``compact`` trees (each repeated position written once)
 instead of ``full`` ones. With ``--estimate PROBES``, a full tree too large to build gets
-Knuth's estimate of its size in its row (:func:`tsumego.tree.estimate_full_tree`, from that
+Knuth's estimate of its size in its row (:func:`tsumego.proofs.tree.estimate_full_tree`, from that
 many random lines).
 """
 
@@ -44,12 +44,12 @@ if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
 
 from tsumego import BLACK, ProblemError, __version__, read_problem, solve  # noqa: E402
-from tsumego.check import CheckError, check_tree  # noqa: E402
-from tsumego.export import sgf_text  # noqa: E402
-from tsumego.search import SearchLimit  # noqa: E402
-from tsumego.sgf import parse_problem, read_move_tree_file, read_tree  # noqa: E402
-from tsumego.problem import Problem  # noqa: E402
-from tsumego.tree import (SolutionTree, TreeTooLarge, build_tree,  # noqa: E402
+from tsumego.proofs.check import CheckError, check_tree  # noqa: E402
+from tsumego.proofs.export import sgf_text  # noqa: E402
+from tsumego.search.engine import SearchLimit  # noqa: E402
+from tsumego.io.sgf import parse_problem, read_move_tree_file, read_tree  # noqa: E402
+from tsumego.go.problem import Problem  # noqa: E402
+from tsumego.proofs.tree import (SolutionTree, TreeTooLarge, build_tree,  # noqa: E402
                           estimate_full_tree)
 
 NO_WINNING_MOVE = "the engine's winner has no winning move"
@@ -297,7 +297,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "smaller of the trees with 0 and 200000, 0 for compact)")
     ap.add_argument("--estimate", type=int, default=0, metavar="PROBES",
                     help="where a full tree is too large to build, estimate its size from "
-                         "this many random lines (tsumego.tree.estimate_full_tree; default 0: "
+                         "this many random lines (tsumego.proofs.tree.estimate_full_tree; default 0: "
                          "no estimate)")
     ap.add_argument("--compact", action="store_true",
                     help="build, write and check compact trees instead of full ones (the full "

@@ -9,14 +9,19 @@ Library API::
     sol.best_moves        # (Point('C7', 'ca'),): points that print as GTP and know their SGF
 """
 
-from .board import EMPTY, Board, Color, IllegalMove
-from .coords import PASS, Point
-from .problem import Problem, ProblemError, make_problem, problem_from_diagram
-from .search import SearchOptions
-from .sgf import ProblemFile, SgfError, parse_problem, read_problem
-from .solver import Solution, solve
+from importlib.metadata import PackageNotFoundError, version
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("tsumego")  # the one place it is written: pyproject.toml
+except PackageNotFoundError:  # (run from a source tree that was never installed)
+    __version__ = "unknown"
+
+from tsumego.go.board import EMPTY, Board, Color, IllegalMove  # noqa: E402
+from tsumego.go.coords import PASS, Point  # noqa: E402
+from tsumego.go.problem import Problem, ProblemError, make_problem, problem_from_diagram  # noqa: E402
+from tsumego.search.engine import SearchOptions  # noqa: E402
+from tsumego.io.sgf import ProblemFile, SgfError, parse_problem, read_problem  # noqa: E402
+from tsumego.search.solver import Solution, solve  # noqa: E402
 
 # the colours as the library returns them (equal to the board's integers 1 and 2)
 BLACK = Color.BLACK

@@ -32,17 +32,17 @@ import traceback
 from dataclasses import dataclass, field, replace
 from typing import Callable, TextIO
 
-from . import __version__
-from .board import BLACK, WHITE, Board, IllegalMove, Undo, bits, color_name, opponent
-from .coords import PASS, from_gtp, to_gtp, to_sgf
-from .diagram import labelled, problem_diagram
-from .infer import Inference, infer_with_overrides
-from .life import target_benson_alive
-from .problem import Problem, ProblemError
-from .search import SearchLimit
-from .sgf import parse_position, problem_of, read_sgf_bytes, split_collection
-from .solver import K, solve
-from .verify import IllegalLine, LinePosition
+from tsumego import __version__
+from tsumego.go.board import BLACK, WHITE, Board, IllegalMove, Undo, bits, color_name, opponent
+from tsumego.go.coords import PASS, from_gtp, to_gtp, to_sgf
+from tsumego.cli.diagram import labelled, problem_diagram
+from tsumego.knowledge.infer import Inference, infer_with_overrides
+from tsumego.go.life import target_benson_alive
+from tsumego.go.problem import Problem, ProblemError
+from tsumego.search.engine import SearchLimit
+from tsumego.io.sgf import parse_position, problem_of, read_sgf_bytes, split_collection
+from tsumego.search.solver import K, solve
+from tsumego.batch.verify import IllegalLine, LinePosition
 
 MAX_MAIN_LINE = 24  # plies of the main line shown at most
 KEEP_PROBLEMS = 8  # problems (and their search tables) remembered by their root position
@@ -722,6 +722,7 @@ class GtpEngine:
         lines = [self._problem_text(a)]
         if a.inferred is not None and a.inferred.rule != "marked":
             lines.append(a.inferred.explain(a.problem))
+            lines.append(problem_diagram(a.problem, a.inferred.frame))
         else:
             lines.append(problem_diagram(a.problem))
         return "\n".join(lines)

@@ -48,20 +48,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Iterator, Literal, NamedTuple
 
-from .board import BLACK, Board, Undo, bits, opponent
-from .bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
+from tsumego.go.board import BLACK, Board, Undo, bits, opponent
+from tsumego.search.bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
-from .coords import PASS
-from .eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
-from .life import (SearchTooLarge, attacker_captures_alone, lost_in_atari, never_vital,
+from tsumego.go.coords import PASS
+from tsumego.knowledge.eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
+from tsumego.go.life import (SearchTooLarge, attacker_captures_alone, lost_in_atari, never_vital,
                    target_benson_alive)
-from .problem import Problem
-from .line import PASS_KEY, SIDE_KEY, pair_state, position_key
-from .table import NEG, POS, SolvedTable, WorkTable
+from tsumego.go.problem import Problem
+from tsumego.go.line import PASS_KEY, SIDE_KEY, pair_state, position_key
+from tsumego.search.table import NEG, POS, SolvedTable, WorkTable
 
 if TYPE_CHECKING:
-    from .line import Line
+    from tsumego.go.line import Line
 
 
 # moves, arrangement hashes, static winners, initial (phi, delta), the arrangement the

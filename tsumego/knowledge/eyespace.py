@@ -471,7 +471,7 @@ _NONE_CREATED: frozenset[int] = frozenset()
 @lru_cache(maxsize=1)
 def database() -> EyeSpaces:
     """The stored database, read on first use."""
-    raw = resources.files("tsumego").joinpath("data", _DATA).read_bytes()
+    raw = resources.files("tsumego.knowledge").joinpath("data", _DATA).read_bytes()
     arrays = read_npz(raw)
     cells, sizes, tadjs, values = arrays["cells"], arrays["sizes"], arrays["tadj"], \
         arrays["values"]

@@ -10,13 +10,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .board import BLACK, WHITE, Color, bits, color_name, opponent
-from .coords import PASS, Point, points, to_gtp, to_sgf
-from .infer import Inference
-from .life import target_benson_alive
-from .problem import Problem
-from .engines import SearchEngine, new_engine
-from .search import SearchLimit, SearchOptions, deep_search
+from tsumego.go.board import BLACK, WHITE, Color, bits, color_name, opponent
+from tsumego.go.coords import PASS, Point, points, to_gtp, to_sgf
+from tsumego.knowledge.infer import Inference
+from tsumego.go.life import target_benson_alive
+from tsumego.go.problem import Problem
+from tsumego.search.engines import SearchEngine, new_engine
+from tsumego.search.engine import SearchLimit, SearchOptions, deep_search
 
 K = 2  # balances -K..K classify a problem (rules.md)
 

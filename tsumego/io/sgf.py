@@ -19,12 +19,12 @@ import numpy as np
 from sgfmill import sgf as _sgf
 from sgfmill import sgf_properties as _sgf_properties
 
-from . import sgfscan
-from .sgfscan import Points
-from .board import BLACK, WHITE, Board
-from .coords import PASS
-from .infer import COMMENT_HEAD, Inference, infer_with_overrides
-from .problem import Problem, ProblemError, make_problem
+from tsumego.io import sgfscan
+from tsumego.io.sgfscan import Points
+from tsumego.go.board import BLACK, WHITE, Board
+from tsumego.go.coords import PASS
+from tsumego.knowledge.infer import COMMENT_HEAD, Inference, infer_with_overrides
+from tsumego.go.problem import Problem, ProblemError, make_problem
 
 
 N = TypeVar("N")

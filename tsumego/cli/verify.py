@@ -11,12 +11,12 @@ from typing import Any
 
 import click
 
-from .cliutil import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK,
+from tsumego.cli.util import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK,
                       exit_codes_text, fail, show_progress)
-from .journal import Journal, JournalError, read_json_lines, write_json_lines
-from .report import html_page, summary
-from .sgf import file_error
-from .verify import (ANSWERS, CLASSES, Cache, Options, Result, Run, Task, collect, record,
+from tsumego.batch.journal import Journal, JournalError, read_json_lines, write_json_lines
+from tsumego.batch.report import html_page, summary
+from tsumego.io.sgf import file_error
+from tsumego.batch.verify import (ANSWERS, CLASSES, Cache, Options, Result, Run, Task, collect, record,
                      resumable, verify_all)
 
 EXIT_AGREE = EXIT_OK

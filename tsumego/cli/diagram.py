@@ -4,9 +4,9 @@ bottom) and a legend in words that names only the symbols the diagram uses."""
 
 from __future__ import annotations
 
-from .board import BLACK, WHITE, bits
-from .coords import _GTP_COLUMNS
-from .problem import Problem
+from tsumego.go.board import BLACK, WHITE, bits
+from tsumego.go.coords import _GTP_COLUMNS
+from tsumego.go.problem import Problem
 
 # symbol -> its meaning, in the order the legend lists them
 LEGEND = {

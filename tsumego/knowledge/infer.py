@@ -46,9 +46,9 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from .board import BLACK, WHITE, Board, Geometry, bits, color_name, opponent
-from .coords import to_sgf
-from .problem import Problem, ProblemError, derive_region
+from tsumego.go.board import BLACK, WHITE, Board, Geometry, bits, color_name, opponent
+from tsumego.go.coords import to_sgf
+from tsumego.go.problem import Problem, ProblemError, derive_region
 
 GOALS = ("kill", "live")
 MAX_REGION = 60  # more empty points than this in an inferred region: not a tsumego
@@ -117,11 +117,10 @@ class Inference:
 
     def explain(self, problem: Problem) -> str:
         """Several lines for ``tsumego solve --explain``: the goal, the rule and its confidence,
-        the notes, and a diagram of the framed problem cropped to the region."""
+        the target, the region and the notes (the command line adds a diagram)."""
         side = "Black" if self.to_play == BLACK else "White"
         who = "Black" if self.defender == BLACK else "White"
-        from .coords import to_gtp
-        from .diagram import problem_diagram
+        from tsumego.go.coords import to_gtp
 
         size = problem.size
         n = bin(self.region).count("1")
@@ -133,7 +132,6 @@ class Inference:
             f"Region: {n} point{'s' if n != 1 else ''} (where the plays are)",
         ]
         lines += [f"  - {n}" for n in self.notes]
-        lines.append(problem_diagram(problem, self.frame))
         return "\n".join(lines)
 
 
@@ -249,7 +247,7 @@ def _bbox(size: int, mask: int) -> tuple[int, int, int, int]:
 def parse_region(text: str, size: int) -> int:
     """A region given by the user: SGF/GTP points separated by spaces or commas, or a
     rectangle given by two corners ``aa-ff`` / ``aa:ff`` / ``A19-F14``. Raises ValueError."""
-    from .coords import parse_point
+    from tsumego.go.coords import parse_point
 
     t = text.strip()
     m = re.fullmatch(r"\s*([A-Za-z]{1,2}\d{0,2})\s*[-:]\s*([A-Za-z]{1,2}\d{0,2})\s*", t)
@@ -708,8 +706,8 @@ def infer_with_overrides(
     keeps its marked region (the goal must agree with the mark); a ``target`` override replaces
     ``MA``; otherwise the problem is inferred and framed. Raises :class:`InferenceError` or
     ValueError."""
-    from .coords import parse_point
-    from .problem import make_problem
+    from tsumego.go.coords import parse_point
+    from tsumego.go.problem import make_problem
 
     size = board.size
     target_pts: list[int] = []

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .line import Line
-from .problem import Problem
-from .search import Engine, SearchOptions, Verdict
+from tsumego.go.line import Line
+from tsumego.go.problem import Problem
+from tsumego.search.engine import Engine, SearchOptions, Verdict
 
 
 class SearchEngine(Protocol):
@@ -52,7 +52,7 @@ def new_engine(problem: Problem, *, live: bool = False, tt_size: int = 2_000_000
     if options.engine == "reference":
         return Engine(problem, live=live, tt_size=tt_size, max_nodes=max_nodes,
                       deadline=deadline, options=options)
-    from .compiled import CompiledEngine
+    from tsumego.search.compiled import CompiledEngine
 
     return CompiledEngine(problem, live=live, tt_size=tt_size, max_nodes=max_nodes,
                           deadline=deadline, options=options)

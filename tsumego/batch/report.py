@@ -11,8 +11,8 @@ import json
 import statistics
 from typing import Any, Iterable, Sequence
 
-from .coords import from_sgf
-from .verify import CLASSES, Result
+from tsumego.go.coords import from_sgf
+from tsumego.batch.verify import CLASSES, Result
 
 _GTP_COLUMNS = "ABCDEFGHJKLMNOPQRST"
 

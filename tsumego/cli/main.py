@@ -10,14 +10,14 @@ from pathlib import Path
 
 import click
 
-from .board import BLACK, color_from_name, opponent
-from .cliutil import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_LIMIT, EXIT_OK,
+from tsumego.go.board import BLACK, color_from_name, opponent
+from tsumego.cli.util import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_LIMIT, EXIT_OK,
                       exit_codes_text, fail, plural, progress, show_progress)
-from .coords import Point
-from .diagram import problem_diagram
-from .problem import ProblemError
-from .sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
-from .solver import K, Solution, solve
+from tsumego.go.coords import Point
+from tsumego.cli.diagram import problem_diagram
+from tsumego.go.problem import ProblemError
+from tsumego.io.sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
+from tsumego.search.solver import K, Solution, solve
 
 __all__ = ["main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_FINDINGS"]
 
@@ -186,6 +186,7 @@ def _header(pf: ProblemFile, sides: list[int], threats: int, explain: bool,
     inf = pf.inferred
     if inf is not None and explain:
         click.echo(inf.explain(problem))
+        click.echo(problem_diagram(problem, inf.frame))
     else:
         click.echo(problem_diagram(problem, 0 if inf is None else inf.frame))
         if inf is not None and inf.rule != "marked":
@@ -239,10 +240,10 @@ def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode:
     """Build, annotate and write the solution tree of ``sols[0]`` (``data``: the problem's
     SGF, whose setup and markup the tree keeps); returns a line for the report and whether
     a limit stopped the tree (then nothing is written)."""
-    from . import __version__
-    from .export import sgf_text
-    from .sgf import read_tree
-    from .tree import TreeTooLarge, build_tree
+    from tsumego import __version__
+    from tsumego.proofs.export import sgf_text
+    from tsumego.io.sgf import read_tree
+    from tsumego.proofs.tree import TreeTooLarge, build_tree
 
     sol = sols[0]
     problem = sol.problem
@@ -335,8 +336,8 @@ def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
 def check_cmd(file: str, show: bool | None) -> None:
     """Check that a full or compact solution tree (tsumego solve -o --tree full) proves the
     claim its root states, replaying it under the rules with a checker of its own."""
-    from .check import CheckError, check_tree, read_claim
-    from .sgf import read_move_tree_file
+    from tsumego.proofs.check import CheckError, check_tree, read_claim
+    from tsumego.io.sgf import read_move_tree_file
 
     try:
         tree, root_game = read_move_tree_file(file)
@@ -384,7 +385,7 @@ def gtp_cmd(time_limit: float, threats: int, resign: bool, tt_size: int) -> None
              f"(docs/rules.md)")
     if tt_size < 1024:
         fail("--tt-size must be at least 1024")
-    from .gtp import GtpEngine, serve
+    from tsumego.cli.gtp import GtpEngine, serve
 
     try:
         serve(GtpEngine(time_limit=time_limit, threats=threats, resign=resign,
@@ -394,7 +395,7 @@ def gtp_cmd(time_limit: float, threats: int, resign: bool, tt_size: int) -> None
     sys.exit(EXIT_OK)
 
 
-from .verify_cli import verify  # noqa: E402
+from tsumego.cli.verify import verify  # noqa: E402
 main.add_command(verify)
 
 

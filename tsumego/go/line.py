@@ -19,9 +19,9 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from .board import BLACK, Board, bits
-from .coords import PASS, to_gtp, to_sgf
-from .problem import Problem
+from tsumego.go.board import BLACK, Board, bits
+from tsumego.go.coords import PASS, to_gtp, to_sgf
+from tsumego.go.problem import Problem
 
 # the keys that make a position's table key from its arrangement's hash: the side to move
 # (indexed by colour), a pass just made, a pair of passes just made; fixed, so that every

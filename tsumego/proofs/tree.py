@@ -34,13 +34,13 @@ import time
 from array import array
 from dataclasses import dataclass
 
-from .board import BLACK, Board, bits, opponent
-from .coords import PASS
-from .life import never_vital, target_benson_alive
-from .line import Line, pair_state, position_key
-from .problem import Problem
-from .engines import SearchEngine, new_engine
-from .search import SearchLimit, SearchOptions, deep_search
+from tsumego.go.board import BLACK, Board, bits, opponent
+from tsumego.go.coords import PASS
+from tsumego.go.life import never_vital, target_benson_alive
+from tsumego.go.line import Line, pair_state, position_key
+from tsumego.go.problem import Problem
+from tsumego.search.engines import SearchEngine, new_engine
+from tsumego.search.engine import SearchLimit, SearchOptions, deep_search
 
 
 MODES = ("readable", "full", "compact")  # the tree modes build_tree makes

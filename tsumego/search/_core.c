@@ -2226,7 +2226,7 @@ static PyGetSetDef Core_getset[] = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "tsumego._core.Core",
+    .tp_name = "tsumego.search._core.Core",
     .tp_basicsize = sizeof(CoreObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "The compiled df-pn search of one problem and one game.",
@@ -2247,7 +2247,7 @@ PyMODINIT_FUNC PyInit__core(void) {
     if (!m) return NULL;
     Py_INCREF(&CoreType);
     PyModule_AddObject(m, "Core", (PyObject *)&CoreType);
-    Stopped = PyErr_NewException("tsumego._core.Stopped", NULL, NULL);
+    Stopped = PyErr_NewException("tsumego.search._core.Stopped", NULL, NULL);
     Py_INCREF(Stopped);
     PyModule_AddObject(m, "Stopped", Stopped);
     PyModule_AddIntConstant(m, "MAX_POINTS", MAXP);

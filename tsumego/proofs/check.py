@@ -32,11 +32,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
-from .coords import PASS, from_sgf, to_sgf
-from .problem import Problem
-from .sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
-from .sgfscan import Points
+from tsumego.go.board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
+from tsumego.go.coords import PASS, from_sgf, to_sgf
+from tsumego.go.problem import Problem
+from tsumego.io.sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
+from tsumego.io.sgfscan import Points
 
 Arrangement = tuple[int, int]  # (black, white) stones
 History = dict[Arrangement, int]  # the arrangements of a line -> their index in it (plies)

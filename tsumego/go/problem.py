@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .board import BLACK, WHITE, Board, bits, color_name, geometry, opponent
+from tsumego.go.board import BLACK, WHITE, Board, bits, color_name, geometry, opponent
 
 
 class ProblemError(ValueError):
@@ -122,7 +122,7 @@ def make_problem(
     colors = {board.color_at(p) for p in target_points}
     if 0 in colors:
         p = next(p for p in target_points if board.color_at(p) == 0)
-        from .coords import to_sgf
+        from tsumego.go.coords import to_sgf
 
         raise ProblemError(f"MA[{to_sgf(p, board.size)}] marks an empty point")
     if len(colors) > 1:
@@ -136,7 +136,7 @@ def make_problem(
     for color in (BLACK, WHITE):
         for blk in b.blocks(color):
             if not geo.dilate(blk) & b.empty:
-                from .coords import to_sgf
+                from tsumego.go.coords import to_sgf
 
                 p = (blk & -blk).bit_length() - 1
                 raise ProblemError(

@@ -1,6 +1,6 @@
 """The compiled search core behind the engine interface of :mod:`tsumego.search`.
 
-The core (``tsumego/_core.c``, built by ``pip install``) searches the same game with the same
+The core (``tsumego/search/_core.c``, built by ``pip install``) searches the same game with the same
 df-pn, on a board cropped to the rectangle that holds every stone and the region plus a ring
 of empty points: outside it every point is empty and never played, so nothing there can
 change an answer. The crop's ring, and the points of the board Benson's test can never count
@@ -13,13 +13,13 @@ only save work; the answers are the same.
 
 from __future__ import annotations
 
-from . import _core
-from .board import bits
-from .coords import PASS
-from .life import never_vital
-from .line import Line
-from .problem import Problem
-from .search import SearchLimit, SearchOptions, Verdict
+from tsumego.search import _core
+from tsumego.go.board import bits
+from tsumego.go.coords import PASS
+from tsumego.go.life import never_vital
+from tsumego.go.line import Line
+from tsumego.go.problem import Problem
+from tsumego.search.engine import SearchLimit, SearchOptions, Verdict
 
 
 def crop(problem: Problem) -> tuple[int, int, int, int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from .board import BLACK, Board, bits, opponent
+from tsumego.go.board import BLACK, Board, bits, opponent
 
 
 def benson_alive(board: Board, color: int, outside: int = 0) -> int:

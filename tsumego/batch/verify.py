@@ -88,18 +88,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
-from . import __version__
-from .board import BLACK, WHITE, bits, color_name, opponent
-from .coords import PASS, from_sgf, to_gtp, to_sgf
-from .journal import Journal, JournalError, Record, read_json_lines
-from .problem import Problem, ProblemError
-from .board import Board
-from .life import never_vital, target_benson_alive
-from .line import IllegalLine, Line
-from .engines import new_engine
-from .search import SearchLimit
-from .sgf import SgfError, SgfNode, parse_problem, read_sgf_bytes, read_tree, split_collection
-from .solver import K, Solution, solve
+from tsumego import __version__
+from tsumego.go.board import BLACK, WHITE, bits, color_name, opponent
+from tsumego.go.coords import PASS, from_sgf, to_gtp, to_sgf
+from tsumego.batch.journal import Journal, JournalError, Record, read_json_lines
+from tsumego.go.problem import Problem, ProblemError
+from tsumego.go.board import Board
+from tsumego.go.life import never_vital, target_benson_alive
+from tsumego.go.line import IllegalLine, Line
+from tsumego.search.engines import new_engine
+from tsumego.search.engine import SearchLimit
+from tsumego.io.sgf import SgfError, SgfNode, parse_problem, read_sgf_bytes, read_tree, split_collection
+from tsumego.search.solver import K, Solution, solve
 
 # the classes, most important first: a problem's class is the first one among its findings
 CLASSES = ("error", "unknown", "no-solution", "book-move-fails", "wrong-line-works",
