@@ -165,7 +165,7 @@ def test_node_limit_text(write_sgf):
     path = write_sgf(SIX)
     r = run("solve", "--max-nodes", "5", path)
     assert r.exit_code == EXIT_LIMIT
-    assert "unknown (stopped by the nodes limit)" in r.stdout
+    assert "unknown (stopped by the node limit)" in r.stdout
 
 
 def test_time_limit(write_sgf):
@@ -469,3 +469,14 @@ def test_check_not_proved_gives_the_claim_then_the_failure(tmp_path):
     assert claim == (f"{out}: the claim: Black to play, White wins at balance +0, status kill "
                      f"(full tree, {text.count(';')} nodes)")
     assert failure.startswith(f"{out}: NOT proved at (root): ")
+
+
+def test_an_internal_cap_is_reported_as_what_it_is() -> None:
+    """The pass-alive test's own cap, when it stops a search, is named as such: never as a
+    limit the user did not set."""
+    from tsumego.errors import BudgetExhausted, budget_words
+
+    e = BudgetExhausted("pass-alive")
+    assert "pass-alive test" in str(e) and "node limit" not in str(e)
+    assert budget_words("pass-alive") == e.limit
+    assert budget_words("nodes") == "the node limit"

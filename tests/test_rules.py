@@ -21,7 +21,8 @@ from conftest import sgf_moves
 import tsumego.search.engine as search
 from tsumego import BLACK, PASS, WHITE, problem_from_diagram, solve
 from tsumego.go.board import bits, opponent
-from tsumego.search.engine import Engine, SearchLimit, SearchOptions
+from tsumego.errors import BudgetExhausted
+from tsumego.search.engine import Engine, SearchOptions
 from tsumego.io.sgf import read_problem
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -641,7 +642,7 @@ def test_search_pauses_the_garbage_collector_and_restores_it(enabled, monkeypatc
         assert e.solve(W, 0) == W
         assert e.solve_after(B, next(bits(p.region & p.board().empty)), 0) in (B, W)
         assert gc.isenabled() == enabled
-        with pytest.raises(SearchLimit):
+        with pytest.raises(BudgetExhausted):
             Engine(p, max_nodes=1, options=SearchOptions(check_every=1)).solve(B, 0)
         assert gc.isenabled() == enabled
         assert seen and not any(seen)
@@ -766,6 +767,6 @@ def test_a_search_bounded_by_work_stops_with_no_answer_and_leaves_the_engine_who
     assert here(e, 10) == 0
     assert here(e, None) == winner
     assert here(e, 1) == winner  # the root was proved: one node reads its children's proofs
-    with pytest.raises(SearchLimit) as stop:
+    with pytest.raises(BudgetExhausted) as stop:
         here(Engine(p, max_nodes=5), 10**6)
     assert stop.value.kind == "nodes"

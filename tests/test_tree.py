@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from sgfmill import sgf
 
 from tsumego import BLACK, IllegalMove, read_problem, solve
+from tsumego.errors import BudgetExhausted
 from tsumego.go.line import IllegalLine
 from tsumego.go.board import bits, color_from_name, opponent
 from tsumego.cli.main import main
@@ -28,7 +29,7 @@ import tsumego.proofs.export as export_module
 from tsumego.proofs.export import sgf_text, to_sgf_tree
 from tsumego.go.problem import Problem, problem_from_diagram
 from tsumego.io.sgf import read_move_tree, serialize
-from tsumego.proofs.tree import (INFINITE, TreeNode, TreeTooLarge, _Builder, _Nodes, ahead_time,
+from tsumego.proofs.tree import (INFINITE, TreeNode, _Builder, _Nodes, ahead_time,
                           build_tree, estimate_full_tree, full_tree_size)
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
@@ -324,9 +325,9 @@ def test_a_tree_over_its_node_limit_is_not_written(tmp_path, verb):
 
 def test_tree_limits_raise():
     problem = read_problem(PROBLEMS / "rabbity-six.sgf").problem
-    with pytest.raises(TreeTooLarge):
+    with pytest.raises(BudgetExhausted):
         build_tree(problem, mode="full", max_nodes=50)
-    with pytest.raises(TreeTooLarge):
+    with pytest.raises(BudgetExhausted):
         build_tree(problem, mode="full", time_limit=1e-9)
 
 
@@ -464,7 +465,7 @@ def test_a_full_tree_over_its_nodes_without_the_lookahead_may_fit_with_it() -> N
     color = color_from_name("W")
     assert build_tree(problem, to_play=color, mode="full", max_nodes=28).nodes == 26
     assert full_tree_size(problem, to_play=color, max_nodes=28) == 26
-    with pytest.raises(TreeTooLarge):
+    with pytest.raises(BudgetExhausted):
         build_tree(problem, to_play=color, mode="full", max_nodes=24)
 
 

@@ -65,7 +65,7 @@ from tsumego.knowledge.infer import Framing, crop_diagram, infer_problem  # noqa
 from tsumego.batch.journal import Journal, Record, read_json_lines  # noqa: E402
 from tsumego.go.problem import Problem, ProblemError  # noqa: E402
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree  # noqa: E402
-from tsumego.search.engine import Engine, SearchLimit  # noqa: E402
+from tsumego.search.engine import Engine, BudgetExhausted  # noqa: E402
 from tsumego.search.solver import K  # noqa: E402
 from tsumego.batch.verify import exit_with  # noqa: E402
 
@@ -195,7 +195,7 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
         else:
             out.book_wins = {m: False for m in book}
             out.best_moves = []
-    except SearchLimit as e:
+    except BudgetExhausted as e:
         out.limit = e.kind
     out.nodes = engine.nodes
     out.seconds = time.monotonic() - start

@@ -24,8 +24,9 @@ _REPO = Path(__file__).resolve().parent.parent
 if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
 
+from tsumego.errors import BudgetExhausted
 from tsumego.go.problem import Problem  # noqa: E402
-from tsumego.proofs.tree import TreeTooLarge, full_tree_size  # noqa: E402
+from tsumego.proofs.tree import full_tree_size  # noqa: E402
 from tree_stats import for_each_solved  # noqa: E402
 
 
@@ -42,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             n = full_tree_size(problem, to_play=problem.to_play, balance=balance,
                                time_limit=args.tree_time_limit)
-        except TreeTooLarge as err:
+        except BudgetExhausted as err:
             print(f"{f:30} {side:2} {balance:+4d} {err}", flush=True)
             return
         print(f"{f:30} {side:2} {balance:+4d} {n:22,d} {time.monotonic() - t0:7.1f}",

@@ -26,8 +26,9 @@ _REPO = Path(__file__).resolve().parent.parent
 if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
 
+from tsumego.errors import BudgetExhausted
 from tsumego.go.problem import Problem  # noqa: E402
-from tsumego.proofs.tree import TreeTooLarge, estimate_full_tree  # noqa: E402
+from tsumego.proofs.tree import estimate_full_tree  # noqa: E402
 from tree_stats import for_each_solved  # noqa: E402
 
 
@@ -48,7 +49,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             e = estimate_full_tree(problem, to_play=problem.to_play, balance=balance,
                                    probes=args.probes, seed=args.seed,
                                    time_limit=args.estimate_time_limit)
-        except TreeTooLarge as err:
+        except BudgetExhausted as err:
             print(f"{f:30} {side:2} {balance:+4d} {err}", flush=True)
             return
         print(f"{f:30} {side:2} {balance:+4d} {e.probes:7d} {e.mean:9.3g} {e.median:9.3g} "

@@ -46,10 +46,10 @@ if str(_REPO) not in sys.path:
 from tsumego import BLACK, ProblemError, __version__, read_problem, solve  # noqa: E402
 from tsumego.proofs.check import CheckError, check_tree  # noqa: E402
 from tsumego.proofs.export import sgf_text  # noqa: E402
-from tsumego.search.engine import SearchLimit  # noqa: E402
+from tsumego.search.engine import BudgetExhausted  # noqa: E402
 from tsumego.io.sgf import parse_problem, read_move_tree_file, read_tree  # noqa: E402
 from tsumego.go.problem import Problem  # noqa: E402
-from tsumego.proofs.tree import (SolutionTree, TreeTooLarge, build_tree,  # noqa: E402
+from tsumego.proofs.tree import (SolutionTree, build_tree,  # noqa: E402
                           estimate_full_tree)
 
 NO_WINNING_MOVE = "the engine's winner has no winning move"
@@ -120,7 +120,7 @@ def estimate_note(problem: Problem, balance: int, args: argparse.Namespace) -> s
     try:
         e = estimate_full_tree(problem, to_play=problem.to_play, balance=balance,
                                probes=args.estimate, time_limit=args.tree_time_limit)
-    except TreeTooLarge as err:
+    except BudgetExhausted as err:
         return f"; no estimate: {err}"
     return (f"; estimated {e.mean:.3g} nodes without lookahead ({e.probes} probes, median "
             f"{e.median:.3g}, largest {e.largest:.3g}, longest line {e.plies})")
@@ -158,11 +158,11 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
                                      mode=mode, max_nodes=args.max_tree_nodes,
                                      time_limit=args.tree_time_limit,
                                      lookahead=args.lookahead)
-        except TreeTooLarge as e:
+        except BudgetExhausted as e:
             failed.append(f"{mode} tree: {e}")
             if mode == proof and args.estimate > 0:
                 failed[-1] += estimate_note(problem, balance, args)
-        except SearchLimit as e:
+        except BudgetExhausted as e:
             failed.append(f"{mode} tree: {e.kind} limit")
         except AssertionError as e:
             if NO_WINNING_MOVE in str(e):

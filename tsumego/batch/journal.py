@@ -17,10 +17,11 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any, Iterable
 
+from tsumego.errors import InputError
 Record = dict[str, Any]
 
 
-class JournalError(ValueError):
+class JournalError(InputError):
     """A file that is not JSON lines: a line before the last one is not a JSON object. The
     message names the file and the line."""
 

@@ -97,7 +97,7 @@ from tsumego.go.board import Board
 from tsumego.go.life import never_vital, target_benson_alive
 from tsumego.go.line import IllegalLine, Line
 from tsumego.search.engines import new_engine
-from tsumego.search.engine import SearchLimit
+from tsumego.errors import BudgetExhausted, budget_words
 from tsumego.io.sgf import SgfError, SgfNode, parse_problem, read_sgf_bytes, read_tree, split_collection
 from tsumego.search.solver import K, Solution, solve
 
@@ -413,7 +413,7 @@ class LinePosition:
 
     def winner(self, to_move: int) -> int:
         """The winner with ``to_move`` to play here at the line's balance (raises
-        :class:`SearchLimit`)."""
+        :class:`BudgetExhausted`)."""
         return self.engine.winner(self.line, to_move).winner
 
     def winner_after(self, color: int, move: int, nkt: int | None = None) -> int | None:
@@ -588,7 +588,7 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
                 tt_size=options.tt_size)
     res.status = sol.status
     if sol.status == "unknown":
-        res.add("unknown", f"{_side(c)} to play: the {sol.limit} limit stopped the search "
+        res.add("unknown", f"{_side(c)} to play: {budget_words(sol.limit or '')} stopped the search "
                            f"({options.time_limit} s per problem)")
         if correct:
             _check_book_moves(res, problem, c, correct, deadline, options.tt_size)
@@ -605,7 +605,7 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
         if options.deep and bk is not None and not any(
                 f["class"] in ("unknown", "error") for f in res.findings):
             _Deep(res, line, c, best, bk).run(top)
-    except SearchLimit as e:
+    except BudgetExhausted as e:
         res.notes.append(f"the {e.kind} limit stopped the checks after the main search; "
                          f"what is listed was completed")
 
@@ -620,7 +620,7 @@ def _check_book_moves(res: Result, problem: Problem, c: int, correct: list[int],
     for m in correct:
         try:
             w = line.winner_after(c, m)
-        except SearchLimit:
+        except BudgetExhausted:
             res.notes.append(f"the book's move {_mv(m, size)} was not decided either")
             continue
         if w == c:

@@ -32,6 +32,7 @@ import traceback
 from dataclasses import dataclass, field, replace
 from typing import Callable, TextIO
 
+from tsumego.errors import TsumegoError, budget_words
 from tsumego import __version__
 from tsumego.go.board import BLACK, WHITE, Board, IllegalMove, Undo, bits, color_name, opponent
 from tsumego.go.coords import PASS, from_gtp, to_gtp, to_sgf
@@ -39,7 +40,7 @@ from tsumego.cli.diagram import labelled, problem_diagram
 from tsumego.knowledge.infer import Inference, infer_with_overrides
 from tsumego.go.life import target_benson_alive
 from tsumego.go.problem import Problem, ProblemError
-from tsumego.search.engine import SearchLimit
+from tsumego.errors import BudgetExhausted
 from tsumego.io.sgf import parse_position, problem_of, read_sgf_bytes, split_collection
 from tsumego.search.solver import K, solve
 from tsumego.batch.verify import IllegalLine, LinePosition
@@ -49,7 +50,7 @@ KEEP_PROBLEMS = 8  # problems (and their search tables) remembered by their root
 MIN_SIZE, MAX_SIZE = 2, 19
 
 
-class GtpError(Exception):
+class GtpError(TsumegoError):
     """A command that fails: its message is the text of the ``? ...`` response."""
 
 
@@ -77,7 +78,7 @@ def stopped(limit: str | None, seconds: float | None = None) -> str:
         return "the search was interrupted"
     if limit == "time" and seconds is not None:
         return f"the time limit ({seconds:g} s) stopped the search"
-    return f"the {limit} limit stopped the search"
+    return f"{budget_words(limit or '')} stopped the search"
 
 
 def _clean(color: int) -> int:
@@ -878,7 +879,7 @@ class _Solver:
                     losses = self._thresholds(losses, color)
                 complete = True
                 main = self._main_line(winner, wins)
-        except SearchLimit as e:
+        except BudgetExhausted as e:
             limit = "interrupted" if self.interrupted.is_set() else e.kind
         finally:
             a.pop(pushed)
@@ -941,7 +942,7 @@ class _Solver:
                 except IllegalLine:
                     break
                 mover = opponent(mover)
-        except SearchLimit:
+        except BudgetExhausted:
             pass  # the line so far
         finally:
             a.pop(pushed)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import click
 
+from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, color_from_name, opponent
 from tsumego.cli.util import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_LIMIT, EXIT_OK,
                       exit_codes_text, fail, plural, progress, show_progress)
@@ -243,7 +244,7 @@ def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode:
     from tsumego import __version__
     from tsumego.proofs.export import sgf_text
     from tsumego.io.sgf import read_tree
-    from tsumego.proofs.tree import TreeTooLarge, build_tree
+    from tsumego.proofs.tree import build_tree
 
     sol = sols[0]
     problem = sol.problem
@@ -255,7 +256,7 @@ def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode:
                       f"{time_limit:g} s, {max_nodes:,} nodes)", shown):
             tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode,
                               max_nodes=max_nodes, time_limit=time_limit)
-    except TreeTooLarge as e:
+    except BudgetExhausted as e:
         hint = ("; a readable tree (--tree readable) keeps only the best resistance and is "
                 "far smaller" if mode != "readable" else "")
         return (f"{name}: no {mode} tree written: {e} (--tree-time-limit, "

@@ -16,6 +16,7 @@ from enum import IntEnum
 from functools import lru_cache
 from typing import Callable, Iterator
 
+from tsumego.errors import TsumegoError
 # The board and the search use plain ints for the colours (an IntEnum member costs more in
 # every comparison of the search's inner loops); :class:`Color` equals them.
 BLACK = 1
@@ -83,7 +84,7 @@ def color_from_name(name: str) -> int:
     raise ValueError(f"not a colour: {name!r}")
 
 
-class IllegalMove(ValueError):
+class IllegalMove(TsumegoError, ValueError):
     """Raised by the checked :meth:`Board.play` for an occupied point, a suicide or a bad point."""
 
 

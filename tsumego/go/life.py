@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 
+from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, bits, opponent
 
 
@@ -162,15 +163,11 @@ def lost_in_atari(board: Board, blocks: int, lib: int, region: int, defender: in
     return True
 
 
-class SearchTooLarge(Exception):
-    """The exact pass-alive test ran over its node limit."""
-
-
 def attacker_captures_alone(board: Board, target: int, region: int, attacker: int,
                             limit: int = 200_000, deadline: float | None = None) -> bool:
     """Can the attacker, playing alone on empty region points (no suicide), capture a target
-    stone? Exact; raises :class:`SearchTooLarge` past ``limit`` positions or past
-    ``deadline`` (a ``time.monotonic()`` value; its ``args[0]`` is then ``"time"``).
+    stone? Exact; raises :class:`tsumego.errors.BudgetExhausted` past ``limit`` positions or past
+    ``deadline`` (a ``time.monotonic()`` value; its kind is then ``"time"``).
 
     Alone, the attacker's stones are never captured and defender stones only disappear, so no
     arrangement can repeat and memoising visited arrangements is enough.
@@ -181,9 +178,9 @@ def attacker_captures_alone(board: Board, target: int, region: int, attacker: in
 
     def rec() -> bool:
         if len(seen) > limit:
-            raise SearchTooLarge("nodes")
+            raise BudgetExhausted("pass-alive")
         if deadline is not None and len(seen) % 512 == 511 and time.monotonic() > deadline:
-            raise SearchTooLarge("time")
+            raise BudgetExhausted("time")
         moves = b.empty & region
         for p in bits(moves):
             snap = b.snapshot()

@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
+from tsumego.errors import TsumegoError
 from tsumego.go.board import BLACK, Board, bits
 from tsumego.go.coords import PASS, to_gtp, to_sgf
 from tsumego.go.problem import Problem
@@ -46,7 +47,7 @@ def pair_state(h: int, to_move: int) -> int:
     return h ^ SIDE_KEY[to_move] ^ PAIR_KEY
 
 
-class IllegalLine(Exception):
+class IllegalLine(TsumegoError):
     """A move that the rules do not allow here; ``kind`` is one of ``occupied``, ``outside``,
     ``suicide``, ``repetition``, ``over``."""
 

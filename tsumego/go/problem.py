@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from tsumego.errors import InputError
 from tsumego.go.board import BLACK, WHITE, Board, bits, color_name, geometry, opponent
 
 
-class ProblemError(ValueError):
+class ProblemError(InputError):
     """A problem that cannot be set up (no target, no safe wall, illegal setup...)."""
 
 

@@ -36,6 +36,8 @@ import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+
+from tsumego.errors import BudgetExhausted
 from typing import Iterator
 
 MAX_CELLS = 7
@@ -415,7 +417,7 @@ class EyeSpaces:
                 return plans[mk]
             budget[0] -= 1
             if budget[0] < 0:
-                raise _OverBudget
+                raise BudgetExhausted("plan")
             here = a | d << 8
             out: frozenset[int] | None = None
             if atm:
@@ -456,13 +458,10 @@ class EyeSpaces:
 
         try:
             return solve(att, dfn, attacker_to_move)
-        except _OverBudget:
+        except BudgetExhausted:  # (only the plan's own budget is raised in here)
             plans[(k, att | dfn << 8, attacker_to_move)] = None  # not worked out again
             return None
 
-
-class _OverBudget(Exception):
-    """A plan needs more than :data:`PLAN_NODES` new positions."""
 
 
 _NONE_CREATED: frozenset[int] = frozenset()

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tsumego.errors import InputError
 from tsumego.go.board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem
@@ -45,7 +46,7 @@ History = dict[Arrangement, int]  # the arrangements of a line -> their index in
 PairStates = frozenset[tuple[int, int, int]]
 
 
-class CheckError(ValueError):
+class CheckError(InputError):
     """The file is not a checkable tree (no claim, bad claim)."""
 
 

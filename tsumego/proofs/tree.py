@@ -40,7 +40,8 @@ from tsumego.go.life import never_vital, target_benson_alive
 from tsumego.go.line import Line, pair_state, position_key
 from tsumego.go.problem import Problem
 from tsumego.search.engines import SearchEngine, new_engine
-from tsumego.search.engine import SearchLimit, SearchOptions, deep_search
+from tsumego.errors import BudgetExhausted
+from tsumego.search.engine import SearchOptions, deep_search
 
 
 MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
@@ -48,12 +49,8 @@ MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
 _LOOKAHEAD = {"readable": 2_000, "full": 200_000, "compact": 0}
 
 
-class TreeTooLarge(Exception):
-    """The tree ran over its node budget or its time limit."""
+TREE_BUDGETS = ("tree-nodes", "tree-time")  # the budgets of a tree itself
 
-
-class _Exhausted(Exception):
-    """The size estimate ran over its budget."""
 
 
 INFINITE = 1 << 62
@@ -308,9 +305,9 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     giants compact trees are for it made them larger and slower to build (gop/4753 B: 779,220
     nodes in 892 s with it, 407,361 in 100 s without). A ``full`` tree with the default
     ``lookahead`` is the smaller of the trees without and with it (:func:`_full`:
-    the lookahead made gop/10338 B's five times larger). Raises :class:`TreeTooLarge` past
+    the lookahead made gop/10338 B's five times larger). Raises :class:`tsumego.errors.BudgetExhausted` past
     ``max_nodes`` tree nodes or ``time_limit`` seconds, and
-    :class:`tsumego.search.SearchLimit` if a given ``engine``'s own limits stop it."""
+    :class:`tsumego.search.BudgetExhausted` if a given ``engine``'s own limits stop it."""
     if mode not in MODES:
         raise ValueError(f"unknown tree mode {mode!r}")
     if mode == "full":
@@ -359,8 +356,9 @@ def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: in
         nodes = make()
         plain = (nodes, *_build(problem, nodes, to_play, balance, "full", max_nodes,
                                 time_limit, 0, engine))
-    except TreeTooLarge:
-        if time_limit is not None and time.monotonic() - start >= time_limit:
+    except BudgetExhausted as e:
+        if e.kind not in TREE_BUDGETS or (
+                time_limit is not None and time.monotonic() - start >= time_limit):
             raise
     spent = time.monotonic() - start
     left = None if time_limit is None else time_limit - spent
@@ -373,8 +371,8 @@ def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: in
         return (nodes, *_build(problem, nodes, to_play, balance, "full", cap,
                                left if plain is None else ahead_time(spent, left),
                                _LOOKAHEAD["full"], engine))
-    except TreeTooLarge:
-        if plain is None:
+    except BudgetExhausted as e:
+        if plain is None or e.kind not in TREE_BUDGETS:
             raise
         return plain
 
@@ -408,9 +406,9 @@ def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, m
         # collection walks the tree and the tables built so far
         with deep_search():
             winner = b.first_moves(color, balance)
-    except SearchLimit as e:
+    except BudgetExhausted as e:
         if engine is None and e.kind == "time":
-            raise TreeTooLarge(f"the tree took more than {time_limit:g} s") from None
+            raise BudgetExhausted("tree-time", f"the tree took more than {time_limit:g} s") from None
         raise
     b.nodes.close(root)
     return color, winner
@@ -451,7 +449,7 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
     """Estimate the nodes of ``build_tree(problem, mode="full", lookahead=0)`` from
     ``probes`` random lines (Knuth, 1975), for sides whose full tree is too large to build:
     each probe asks the engine only about the positions on its line. Raises
-    :class:`TreeTooLarge` past ``time_limit`` seconds."""
+    :class:`tsumego.errors.BudgetExhausted` past ``time_limit`` seconds."""
     if probes < 1:
         raise ValueError("an estimate needs at least one probe")
     color = problem.to_play if to_play is None else to_play
@@ -486,9 +484,9 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                     b.leave(tok, parent)
                 estimates.append(float(est))
                 longest = max(longest, depth + 1)
-    except SearchLimit as e:
+    except BudgetExhausted as e:
         if e.kind == "time":
-            raise TreeTooLarge(f"the estimate took more than {time_limit:g} s") from None
+            raise BudgetExhausted("tree-time", f"the estimate took more than {time_limit:g} s") from None
         raise
     return TreeEstimate(probes, statistics.fmean(estimates), statistics.median(estimates),
                         max(estimates), longest)
@@ -779,10 +777,10 @@ class _Builder:
         one position."""
         self.count += 1
         if self.count > self.max_nodes:
-            raise TreeTooLarge(f"the tree has more than {self.max_nodes} nodes")
+            raise BudgetExhausted("tree-nodes", f"the tree has more than {self.max_nodes} nodes")
         if self.deadline is not None and self.count & 63 == 0 \
                 and time.monotonic() > self.deadline:
-            raise TreeTooLarge("the tree ran over its time limit")
+            raise BudgetExhausted("tree-time", "the tree ran over its time limit")
         nodes = self.nodes
         i = nodes.add(color, c.move, c.repeat >= 0, c.captured.bit_count(), c.pair)
         if c.static:
@@ -799,7 +797,7 @@ class _Builder:
                 if not self.compact:  # (a compact tree holds the copy as one node)
                     self.count += nodes.size[got[0]] - 1
                 if self.count > self.max_nodes:
-                    raise TreeTooLarge(f"the tree has more than {self.max_nodes} nodes")
+                    raise BudgetExhausted("tree-nodes", f"the tree has more than {self.max_nodes} nodes")
                 nodes.copy(i, got[0])
                 self.probes |= got[1]
                 self.hits.update(at)  # (what shaped it shapes the tree above it too)
@@ -1169,7 +1167,9 @@ class _Builder:
             bound = best[0][0] + 1 if full and best is not None else INFINITE
             try:
                 size, plies = self.estimate_child(c, color, history, depth, winner, bound)
-            except _Exhausted:
+            except BudgetExhausted as e:
+                if e.kind != "lookahead":
+                    raise
                 if full and i == 0:
                     return self.unmeasured_pick(cands)
                 continue
@@ -1227,11 +1227,11 @@ class _Builder:
             return low, 0
         self.budget -= 1
         if self.budget < 0 or self.engine.nodes > self.search_stop:
-            raise _Exhausted
+            raise BudgetExhausted("lookahead")
         if self.look_deadline is not None and self.budget & 63 == 0 \
                 and time.monotonic() > self.look_deadline:
             self.reserve = 0  # no more lookahead in this tree
-            raise _Exhausted
+            raise BudgetExhausted("lookahead")
         kids = self.children(color, nkt, passed, history)
         self.on_path.add(key)
         try:
@@ -1275,5 +1275,5 @@ class _Builder:
         return winner == self.defender and self._alive(self.board)
 
 
-__all__ = ["MODES", "TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TreeTooLarge",
-           "SearchLimit", "TreeEstimate", "estimate_full_tree"]
+__all__ = ["MODES", "TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TREE_BUDGETS",
+           "BudgetExhausted", "TreeEstimate", "estimate_full_tree"]

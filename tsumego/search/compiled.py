@@ -13,13 +13,16 @@ only save work; the answers are the same.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from tsumego.search import _core
 from tsumego.go.board import bits
 from tsumego.go.coords import PASS
 from tsumego.go.life import never_vital
 from tsumego.go.line import Line
 from tsumego.go.problem import Problem
-from tsumego.search.engine import SearchLimit, SearchOptions, Verdict
+from tsumego.errors import Budget, BudgetExhausted
+from tsumego.search.engine import SearchOptions, Verdict
 
 
 def crop(problem: Problem) -> tuple[int, int, int, int]:
@@ -51,6 +54,15 @@ def _outside(problem: Problem, box: tuple[int, int, int, int]) -> list[int]:
                     or (y == y0 and y0 > 0) or (y == y0 + h - 1 and y0 + h < size)):
                 out.add(p)
     return sorted(out & inside)
+
+
+def _stopped(e: _core.Stopped) -> BudgetExhausted:
+    """The core's stop as the library's error (its text is the kind of budget)."""
+    kind = str(e)
+    for k in get_args(Budget):
+        if k == kind:
+            return BudgetExhausted(k)
+    return BudgetExhausted("memory", f"stopped: {kind}")
 
 
 class CompiledEngine:
@@ -117,7 +129,7 @@ class CompiledEngine:
         try:
             w: int = self._core.solve(color, nkt, passed)
         except _core.Stopped as e:
-            raise SearchLimit(str(e)) from None
+            raise _stopped(e) from None
         return w
 
     def solve_after(self, color: int, move: int, nkt: int) -> int | None:
@@ -126,7 +138,7 @@ class CompiledEngine:
         try:
             w: int | None = self._core.solve_after(color, move, nkt)
         except _core.Stopped as e:
-            raise SearchLimit(str(e)) from None
+            raise _stopped(e) from None
         return w
 
     def winner(self, line: Line, to_move: int, *, max_work: int | None = None) -> Verdict:
@@ -138,7 +150,7 @@ class CompiledEngine:
         try:
             w: int = self._core.solve_line(line.moves, line.nkt, to_move, max_work or 0)
         except _core.Stopped as e:
-            raise SearchLimit(str(e)) from None
+            raise _stopped(e) from None
         if not w:
             return Verdict(0, 0)
         known = self._core.known_line(line.moves, line.nkt, to_move)

@@ -54,7 +54,8 @@ from tsumego.search.bounds import BIG, INF, NO_DEP, child_thresholds, solved_dep
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
 from tsumego.go.coords import PASS
 from tsumego.knowledge.eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
-from tsumego.go.life import (SearchTooLarge, attacker_captures_alone, lost_in_atari, never_vital,
+from tsumego.errors import BudgetExhausted
+from tsumego.go.life import (attacker_captures_alone, lost_in_atari, never_vital,
                    target_benson_alive)
 from tsumego.go.problem import Problem
 from tsumego.go.line import PASS_KEY, SIDE_KEY, pair_state, position_key
@@ -89,14 +90,6 @@ class Verdict(NamedTuple):
 
     winner: int
     work: int
-
-
-class SearchLimit(Exception):
-    """The node or time budget ran out; ``kind`` is ``"nodes"`` or ``"time"``."""
-
-    def __init__(self, kind: str) -> None:
-        super().__init__(kind)
-        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -325,10 +318,10 @@ class Engine:
         self._next_check = self.nodes + self.options.check_every
         if self.max_nodes is not None:
             if self.nodes >= self.max_nodes:
-                raise SearchLimit("nodes")
+                raise BudgetExhausted("nodes")
             self._next_check = min(self._next_check, self.max_nodes)
         if self.deadline is not None and time.monotonic() >= self.deadline:
-            raise SearchLimit("time")
+            raise BudgetExhausted("time")
 
     # --- keys ----------------------------------------------------------------------------------
     def solved_key(self, h: int, color: int, passed: bool) -> int:
@@ -362,11 +355,8 @@ class Engine:
             if dead is None:
                 dead = False
                 if not self.benson_alive(h):
-                    try:
-                        dead = attacker_captures_alone(self.board, self.target, self.region,
-                                                       self.attacker, deadline=self.deadline)
-                    except SearchTooLarge as e:
-                        raise SearchLimit(str(e.args[0])) from None
+                    dead = attacker_captures_alone(self.board, self.target, self.region,
+                                                   self.attacker, deadline=self.deadline)
                 if len(self._alone) >= self._cache_cap:
                     self._alone.clear()
                 self._alone[h] = dead
@@ -481,7 +471,7 @@ class Engine:
     # --- the public entry points -------------------------------------------------------------
     def solve(self, color: int, nkt: int, *, passed: bool = False) -> int:
         """Winner with ``color`` to move at balance ``nkt`` from the current board, whose
-        arrangement is the root of the history. Raises :class:`SearchLimit`."""
+        arrangement is the root of the history. Raises :class:`BudgetExhausted`."""
         with deep_search():
             self._start_path()
             phi, delta, _ = self._root(color, nkt, passed, 0)
@@ -558,7 +548,7 @@ class Engine:
                 for k in self.pair_states:
                     self.pair_key ^= k
                 phi, _, _ = self._root(color, nkt, passed, depth)
-            except SearchLimit as e:
+            except BudgetExhausted as e:
                 if stop is None or e.kind != "nodes":
                     raise
                 return 0

@@ -16,7 +16,8 @@ from tsumego.knowledge.infer import Inference
 from tsumego.go.life import target_benson_alive
 from tsumego.go.problem import Problem
 from tsumego.search.engines import SearchEngine, new_engine
-from tsumego.search.engine import SearchLimit, SearchOptions, deep_search
+from tsumego.errors import BudgetExhausted, budget_words
+from tsumego.search.engine import SearchOptions, deep_search
 
 K = 2  # balances -K..K classify a problem (rules.md)
 
@@ -110,7 +111,7 @@ class Solution:
         side = "Black" if self.to_play == BLACK else "White"
         size = self.problem.size
         if self.status == "unknown":
-            return f"{side} to play: unknown (stopped by the {self.limit} limit)"
+            return f"{side} to play: unknown (stopped by {budget_words(self.limit or '')})"
         assert self.by_threats is not None
         me = self.to_play
 
@@ -304,7 +305,7 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
                 best_moves = moves
             else:
                 best_moves = winning_moves(best_k)
-    except SearchLimit as e:
+    except BudgetExhausted as e:
         limit = e.kind
         status = "unknown"
     seconds = time.monotonic() - start
