@@ -4,10 +4,10 @@ programs such as Sabaki and GoGui.
 The engine keeps the board as the controller sends it (``play``, ``gogui-setup``,
 ``loadsgf``) and solves the position on it as a life-and-death problem: the target marked
 with ``MA`` in a file given to ``loadsgf``, otherwise the problem inferred from the stones
-as ``tsumego solve`` infers a plain problem (:mod:`tsumego.infer`). The problem is set up
+as ``tsumego solve`` infers a plain problem (:mod:`tsumego.knowledge.infer`). The problem is set up
 the first time it is needed, from the board as it is then (its *root*); every move played
 after that is a move of the problem, searched with the line's own history of positions and
-ko-threat balance (:class:`tsumego.verify.LinePosition`), so that a retaken ko is judged as
+ko-threat balance (:class:`tsumego.search.lines.LinePosition`), so that a retaken ko is judged as
 the rules judge it. A move outside the problem's region that touches nothing of it is a play
 elsewhere (a pass in the problem); one that touches it, or a board that no longer matches the
 problem, makes the engine set the problem up again from the board (and say so).

@@ -5,9 +5,9 @@ history since the last reset (the start, a ko threat, a pair of passes), the pai
 positions that stood right after a pair of passes), the ko-threat balance, and whether the
 game has ended. The tree builder, the verifier and the GTP engine walk lines with it; the
 search engines keep a faster copy of the same rules of their own, and the checker
-(:mod:`tsumego.check`) replays trees with its own code so that it trusts none of this.
+(:mod:`tsumego.proofs.check`) replays trees with its own code so that it trusts none of this.
 
-Positions are keyed by the board's Zobrist hash (:attr:`tsumego.board.Board.hash`); a pair
+Positions are keyed by the board's Zobrist hash (:attr:`tsumego.go.board.Board.hash`); a pair
 state by :func:`pair_state`. ``seen`` is the mask of the stone counts of the history's
 arrangements and of the pair states: a stored proof that creates an arrangement of another
 count cannot play into a repetition here (see :mod:`tsumego.search`).

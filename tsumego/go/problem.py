@@ -1,6 +1,6 @@
 """The problem model: a position, the target, the roles and the region (rules.md).
 
-This module knows nothing about files; :mod:`tsumego.sgf` builds problems from SGF and the
+This module knows nothing about files; :mod:`tsumego.io.sgf` builds problems from SGF and the
 tests build them from diagrams.
 """
 

@@ -2,7 +2,7 @@
 
 Problems and books are read with sgfmill. Solution trees, which run to millions of nodes, are
 written piece by piece (:func:`serialize_chunks`) and read for checking by a small parser of
-its own into flat arrays (:func:`read_move_tree`: numpy's scan of :mod:`tsumego.sgfscan` where
+its own into flat arrays (:func:`read_move_tree`: numpy's scan of :mod:`tsumego.io.sgfscan` where
 it takes the file, else a tokenizer)."""
 
 from __future__ import annotations
@@ -252,7 +252,7 @@ def parse_position(data: bytes, name: str = "<sgf>") -> SgfPosition:
 def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
                   target: str | None = None, region: str | None = None) -> ProblemFile:
     """Parse SGF bytes as a problem (see :func:`read_problem`). A file without ``MA`` is a
-    plain problem: :mod:`tsumego.infer` infers and frames it. ``goal`` (kill/live, for the side
+    plain problem: :mod:`tsumego.knowledge.infer` infers and frames it. ``goal`` (kill/live, for the side
     to play), ``target`` (points) and ``region`` (points or a rectangle) override the file and
     the inference."""
     return problem_of(parse_position(data, name), goal=goal, target=target, region=region)
@@ -486,7 +486,7 @@ def read_move_tree_file(path: str | Path) -> tuple[MoveTree, bytes]:
 def read_move_tree(data: bytes | mmap.mmap, name: str = "<sgf>") -> tuple[MoveTree, bytes]:
     """The first game of ``data`` as a :class:`MoveTree`, and its root node alone as a game
     (for :func:`parse_problem`). A parser of its own, not sgfmill's, so that trees of millions
-    of nodes take little memory: :func:`tsumego.sgfscan.scan` where it takes the file (a full
+    of nodes take little memory: :func:`tsumego.io.sgfscan.scan` where it takes the file (a full
     tree of 584,538 nodes, 15 MB: 1.6 s instead of 6.2), else a token at a time. Raises
     :class:`SgfError`."""
     start = 3 if data[:3] == b"\xef\xbb\xbf" else 0
@@ -570,7 +570,7 @@ def _add_property(props: dict[str, list[str]], m: re.Match[bytes]) -> None:
 
 def _read_scanned(data: bytes | mmap.mmap, pos: int) -> tuple[MoveTree, bytes] | None:
     """:func:`read_move_tree` of the game that begins at byte ``pos`` by
-    :func:`tsumego.sgfscan.scan` (the root node by the tokenizer), or None where the scan does
+    :func:`tsumego.io.sgfscan.scan` (the root node by the tokenizer), or None where the scan does
     not take the file (then the tokenizer reads it all)."""
     m = _TOKEN.match(data, pos)
     if m is None or m.group(1) != b"(":

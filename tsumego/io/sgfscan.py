@@ -1,4 +1,4 @@
-"""A fast scan of the moves of a large SGF game tree, for :func:`tsumego.sgf.read_move_tree`.
+"""A fast scan of the moves of a large SGF game tree, for :func:`tsumego.io.sgf.read_move_tree`.
 
 The checker reads trees of hundreds of millions of nodes; a tokenizer that runs once a token in
 Python reads about 100,000 nodes a second (an hour, at that rate, for gop/1305 B's 7.7 GB full

@@ -3,7 +3,7 @@
 
 A plain problem is a corner or side position on an otherwise empty board, a comment such as
 "Black to play" and nothing else. :func:`infer_problem` turns it into a walled
-:class:`~tsumego.problem.Problem` in four steps:
+:class:`~tsumego.go.problem.Problem` in four steps:
 
 1. **Roles from the comment.** English phrases such as "Black to kill", "White to live",
    "Black to play and live", "Can White live?" name the defender (the side that lives) or the
@@ -700,7 +700,7 @@ def infer_with_overrides(
     name: str = "",
     framing: Framing = DEFAULT_FRAMING,
 ) -> tuple[Problem, Inference]:
-    """The entry point of :func:`tsumego.sgf.parse_problem`: ``marked`` are the file's ``MA``
+    """The entry point of :func:`tsumego.io.sgf.parse_problem`: ``marked`` are the file's ``MA``
     points, ``target`` and ``region`` the user's overrides as text (points in SGF or GTP
     notation; a region may be a rectangle ``aa-ff``). A marked file with only ``goal`` given
     keeps its marked region (the goal must agree with the mark); a ``target`` override replaces

@@ -9,7 +9,7 @@ and every leaf is terminal: a target stone captured, a pair of passes at an arra
 already stood, with the same player to move, right after an earlier pair (a pair that does not
 end the game starts the history afresh at balance 0), or (for a defender's win) a target the
 attacker cannot capture playing alone. The tree is walked in the flat form that
-:func:`tsumego.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
+:func:`tsumego.io.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
 nodes can be checked. A subtree met again below another path (full trees repeat themselves)
 is not replayed when the check of its first copy looked up no arrangement of either history:
 then every rule gives the same answers in both places (gop/5215 B's 13,056,103-node tree:

@@ -4,7 +4,7 @@ The core (``tsumego/search/_core.c``, built by ``pip install``) searches the sam
 df-pn, on a board cropped to the rectangle that holds every stone and the region plus a ring
 of empty points: outside it every point is empty and never played, so nothing there can
 change an answer. The crop's ring, and the points of the board Benson's test can never count
-as vital (:func:`tsumego.life.never_vital`), are handed to the core as such.
+as vital (:func:`tsumego.go.life.never_vital`), are handed to the core as such.
 
 Two techniques of the reference engine are not in the core: the eye-space table and
 Kawano's simulation (``SearchOptions.eyespace`` and ``simulation`` are ignored here). Both
@@ -159,7 +159,7 @@ class CompiledEngine:
     def winner_after(self, line: Line, color: int, move: int, *,
                      max_work: int | None = None) -> Verdict:
         """:meth:`winner` after ``color`` plays ``move`` at the end of ``line`` (raises
-        :class:`tsumego.line.IllegalLine` for an illegal move; the line is left as it was)."""
+        :class:`tsumego.go.line.IllegalLine` for an illegal move; the line is left as it was)."""
         step = line.play(color, move)
         try:
             if step.ended:

@@ -365,7 +365,7 @@ class Engine:
         return self.defender
 
     def _lost_in_atari(self, h: int, blocks: int, lib: int) -> bool:
-        """:func:`tsumego.life.lost_in_atari` on the current board (arrangement ``h``), whose
+        """:func:`tsumego.go.life.lost_in_atari` on the current board (arrangement ``h``), whose
         target ``blocks`` have the one liberty ``lib``; cached by arrangement."""
         lost = self._lost.get(h)
         if lost is None:
@@ -600,7 +600,7 @@ class Engine:
     def winner_after(self, line: Line, color: int, move: int, *,
                      max_work: int | None = None) -> Verdict:
         """:meth:`winner` after ``color`` plays ``move`` at the end of ``line`` (raises
-        :class:`tsumego.line.IllegalLine` for an illegal move; the line is left as it was)."""
+        :class:`tsumego.go.line.IllegalLine` for an illegal move; the line is left as it was)."""
         step = line.play(color, move)
         try:
             if step.ended:
@@ -644,7 +644,7 @@ class Engine:
         moves (the pass last), arrangement hashes, the winner a play fixes statically (0 if
         none), initial (phi, delta) estimates, the attacker's forced win when it moves next
         (the arrangement after its capture of a target in atari, or after an atari the target
-        cannot escape, :func:`tsumego.life.lost_in_atari`; 0 if none or with the rules turned
+        cannot escape, :func:`tsumego.go.life.lost_in_atari`; 0 if none or with the rules turned
         off), the stone counts, the stone count of that forced arrangement, and the
         eye-space table's kill (:meth:`_eye_space`; None if none). An attacker's play that
         leaves the target in atari with no escape is a static win, like a capture, and so is

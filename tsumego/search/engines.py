@@ -3,7 +3,7 @@
 An engine searches one problem in one game (the game of rules.md, or the pass-alive game
 that tells life from seki). :class:`SearchEngine` is what the solver, the tree builder, the
 verifier and the GTP engine ask of it; two implementations sit behind it: the compiled core
-(:class:`tsumego.compiled.CompiledEngine`), which serves users, and the reference engine in
+(:class:`tsumego.search.compiled.CompiledEngine`), which serves users, and the reference engine in
 Python (:class:`tsumego.search.Engine`), which the differential tests hold it to.
 """
 
@@ -18,7 +18,7 @@ from tsumego.search.engine import Engine, SearchOptions, Verdict
 
 class SearchEngine(Protocol):
     """The questions asked of an engine. Positions are the problem's own (``solve``,
-    ``solve_after``) or the end of a :class:`tsumego.line.Line` of play from it."""
+    ``solve_after``) or the end of a :class:`tsumego.go.line.Line` of play from it."""
 
     nodes: int
     max_nodes: int | None

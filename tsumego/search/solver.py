@@ -24,9 +24,9 @@ K = 2  # balances -K..K classify a problem (rules.md)
 
 @dataclass(frozen=True, repr=False)
 class Solution:
-    """The answer for one side to play. Moves are :class:`~tsumego.coords.Point` s (board
+    """The answer for one side to play. Moves are :class:`~tsumego.go.coords.Point` s (board
     indices that print as points; the pass is ``Point('pass')``, equal to ``PASS``), colours
-    :class:`~tsumego.board.Color` s (equal to ``BLACK``/``WHITE``). Fields that the search did
+    :class:`~tsumego.go.board.Color` s (equal to ``BLACK``/``WHITE``). Fields that the search did
     not finish are ``None``.
 
     ``by_threats`` maps each ko-threat balance ``-2..2`` (positive: Black has that many more
