@@ -19,7 +19,7 @@ from tsumego.go.board import BLACK, WHITE
 from tsumego.cli.main import main
 from tsumego.go.coords import PASS, from_sgf
 from tsumego.io.sgf import parse_problem, read_tree
-from tsumego.batch.verify import (CLASSES, IllegalLine, LinePosition, Options, Result, Task,
+from tsumego.batch.verify import (CLASSES, Cache, IllegalLine, LinePosition, Options, Result, Task,
                             book_tree, collect, detect_convention, mark_correct, read_jsonl,
                             run_pool, verify_problem)
 
@@ -470,7 +470,7 @@ def test_results_files_are_not_overwritten_unless_asked(tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["verify", *one, "--json", str(js), "--resume",
                                   "--time-limit", "20"])
     assert r.exit_code == 0 and "from the earlier run" not in r.output
-    assert "1 of its 1 results are of other files, options or solver version" in r.stderr
+    assert "1 of its 1 results are of other files, options or engine code" in r.stderr
     # a report to a folder that does not exist is refused before anything runs
     for opt in ("--json", "--html"):
         code, text = _invoke([*one, opt, str(tmp_path / "nowhere" / "out")])
@@ -513,3 +513,21 @@ def test_tsumegojs_collection_runs() -> None:  # pragma: no cover - manual
     path = Path(__file__).parents[2] / "shared" / "data" / "tsumegojs"
     code, _ = _invoke([str(path), "--answers", "first-level", "--time-limit", "10"])
     assert code in (0, 1)
+
+
+def test_a_changed_engine_misses_the_old_cache(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache is keyed by the fingerprint of the code that decides answers: a result kept
+    by one engine is not read back by another (here: the fingerprint changed)."""
+    import tsumego.batch.cache as cache_module
+    from tsumego.fingerprint import engine_fingerprint
+
+    task = collect([BOOK / "agree-right.sgf"])[0]
+    options = Options(time_limit=10)
+    cache = Cache(tmp_path / "c.sqlite", options)
+    cache.put(task, verify_problem(task, options))
+    assert cache.get(task) is not None
+    assert len(engine_fingerprint()) == 64
+    monkeypatch.setattr(cache_module, "engine_fingerprint", lambda: "another engine")
+    assert cache.get(task) is None
+    cache.close()

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from tsumego import __version__
+from tsumego.fingerprint import engine_fingerprint
 
 from tsumego.batch.results import FORMAT, Options, Result, Task
 
@@ -16,9 +16,10 @@ from tsumego.batch.results import FORMAT, Options, Result, Task
 # --- cache ----------------------------------------------------------------------------------
 
 def task_key(task: Task, options: Options) -> str:
-    """What a result depends on: the problem's bytes, the solver's version and the options
-    (the key of the cache, and of a result in a JSON lines file)."""
-    salt = f"{__version__}|{FORMAT}|{options.key()}"
+    """What a result depends on: the problem's bytes, the engine (the fingerprint of the code
+    and data that decide answers), the results' format and the options (the key of the
+    cache, and of a result in a JSON lines file)."""
+    salt = f"{engine_fingerprint()}|{FORMAT}|{options.key()}"
     return hashlib.sha256(f"{task.digest}|{salt}".encode()).hexdigest()
 
 

@@ -28,7 +28,7 @@ def record(task: Task, result: Result, options: Options) -> Record:
 def resumable(records: Iterable[Record], tasks: Sequence[Task],
               options: Options) -> dict[int, Result]:
     """The results among an earlier run's ``records`` that hold for ``tasks`` (by task index):
-    the same file and game, and the same :func:`task_key` (the same bytes, solver version
+    the same file and game, and the same :func:`task_key` (the same bytes, engine
     and options). Raises :class:`JournalError` for a record that is not a result."""
     by_name = {(t.file, t.game): t for t in tasks}
     out: dict[int, Result] = {}

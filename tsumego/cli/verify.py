@@ -123,8 +123,8 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
             earlier = resumable(records, tasks, options)
             if len(records) > len(earlier):
                 click.echo(f"tsumego: {json_path}: {len(records) - len(earlier)} of its "
-                           f"{len(records)} results are of other files, options or solver "
-                           f"version: they are not kept", err=True)
+                           f"{len(records)} results are of other files, options or engine "
+                           f"code: they are not kept", err=True)
         except JournalError as e:
             msg = str(e) if str(e).startswith(json_path) else f"{json_path}: {e}"
             raise click.BadParameter(msg, param_hint="--json")
