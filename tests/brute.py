@@ -27,8 +27,8 @@ except that when a repeated pair ends it the defender wins only if the target is
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Iterable, Iterator
 
 BLACK, WHITE = 1, 2
 PASS = "pass"

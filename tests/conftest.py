@@ -5,15 +5,15 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from tsumego.go.board import bits
 from tsumego.go.coords import PASS, from_sgf, to_sgf
-
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 # CI sets it: a test marked ``required`` (what the project advertises: the Dask runner, the
@@ -33,7 +33,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
 
 
 def load_tool(name: str) -> ModuleType:
-    """Import ``tools/<name>.py`` as module ``name`` (the tools are scripts, not a package)."""
+    """Import ``tools/<name>.py`` as module ``name`` (the tools are scripts, not a package:
+    run as one, a tool finds its sibling tools beside it, as Python puts a script's folder
+    first on the path)."""
+    if str(TOOLS) not in sys.path:
+        sys.path.insert(0, str(TOOLS))
     spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)

@@ -17,15 +17,15 @@ SEED_FILES = sorted((REPO / "problems").glob("*.sgf")) + sorted(
     (REPO / "tests" / "verify_data" / "book").glob("*.sgf"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def seeds() -> tuple[bytes, ...]:
     """Real files: the bundled problems, the verify collection, and full and compact solution
     trees of three small problems (made here, so that they follow the writer)."""
     from tsumego.go.board import BLACK, WHITE
-    from tsumego.proofs.export import sgf_text
     from tsumego.io.sgf import parse_problem
-    from tsumego.search.solver import solve
+    from tsumego.proofs.export import sgf_text
     from tsumego.proofs.tree import build_tree
+    from tsumego.search.solver import solve
 
     out = [p.read_bytes() for p in SEED_FILES]
     for name in ("straight-three", "bent-three", "one-eye"):

@@ -19,14 +19,25 @@ import pytest
 from click.testing import CliRunner
 
 from tsumego import BLACK, WHITE, Board, IllegalMove, read_problem, solve
-from tsumego.go.board import bits
 from tsumego.cli.main import main
+from tsumego.go.board import bits
 from tsumego.go.coords import from_sgf, to_sgf
 from tsumego.go.problem import Problem
+from tsumego.io.sgf import (
+    MARK_BM,
+    MARK_TE,
+    MOVE_B,
+    MOVE_W,
+    MoveTree,
+    SgfError,
+    SgfNode,
+    parse_problem,
+    read_move_tree,
+    read_move_tree_file,
+    read_tree,
+    serialize,
+)
 from tsumego.proofs.tree import build_tree
-from tsumego.io.sgf import (MARK_BM, MARK_TE, MOVE_B, MOVE_W, MoveTree, SgfError, SgfNode,
-                         parse_problem, read_move_tree, read_move_tree_file, read_tree,
-                         serialize)
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
@@ -938,7 +949,6 @@ def test_the_memo_takes_subtrees_whose_stone_counts_clash_only_after_a_replay(mo
     whose lookups' stone counts clash with the new history (the builder's walk found no
     arrangement of it). The checker's memo takes them after replaying their lookups; with
     the memo used for every subtree and with it off, the results are the same: proved."""
-    import tsumego.proofs.check as checker
     from tsumego.proofs.export import sgf_text
 
     problem = read_problem(_GOP / "15589.sgf").problem

@@ -7,10 +7,23 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from brute import BruteGame
-from tsumego.knowledge.eyespace import (ALIVE, CAPTURE, DIST, MAX_CELLS, Shape, all_shapes, content_of,
-                              database, index_of, make_shape, play, read_npz, solve_shape)
+
+from tsumego.knowledge.eyespace import (
+    ALIVE,
+    CAPTURE,
+    DIST,
+    MAX_CELLS,
+    Shape,
+    all_shapes,
+    content_of,
+    database,
+    index_of,
+    make_shape,
+    play,
+    read_npz,
+    solve_shape,
+)
 
 BALANCES = (-2, -1, 0, 1, 2)
 

@@ -4,8 +4,9 @@ Random and mutated SGF (``tests/fuzzing.py``) go through the SGF readers (sgfmil
 tree tokenizer and its numpy scan), the problem setup and the inference of plain problems
 (random boards too), the checker, the verifier, and the command line (``tsumego solve`` and
 ``tsumego check``); damaged results files go through the reader of ``verify --resume``. A
-library call may raise only :class:`~tsumego.io.sgf.SgfError`, :class:`~tsumego.go.problem.
-ProblemError`, :class:`~tsumego.proofs.check.CheckError` or :class:`~tsumego.batch.journal.JournalError`,
+library call may raise only :class:`~tsumego.io.sgf.SgfError`,
+:class:`~tsumego.go.problem.ProblemError`, :class:`~tsumego.proofs.check.CheckError` or
+:class:`~tsumego.batch.journal.JournalError`,
 with one line of text; the command line exits 2 with one line ``tsumego: error: FILE: ...``
 or answers. Searches get a small node budget so that a valid problem answers at once.
 
@@ -23,20 +24,26 @@ from datetime import timedelta
 from pathlib import Path
 
 from click.testing import CliRunner
+from fuzzing import any_sgf, board_setup, mutated, sgf_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzzing import any_sgf, board_setup, mutated, sgf_text
-from tsumego.go.board import Board
-from tsumego.proofs.check import CheckError, check_tree
-from tsumego.cli.main import main
-from tsumego.knowledge.infer import InferenceError, infer_problem, infer_with_overrides
 from tsumego.batch.journal import JournalError, read_json_lines
-from tsumego.go.problem import Problem, ProblemError, make_problem
-from tsumego.io.sgf import (SgfError, _read_tokenized, parse_problem, read_move_tree, read_tree,
-                         split_collection)
-from tsumego.search.solver import solve
 from tsumego.batch.verify import CLASSES, Options, Task, resumable, verify_problem
+from tsumego.cli.main import main
+from tsumego.go.board import Board
+from tsumego.go.problem import Problem, ProblemError, make_problem
+from tsumego.io.sgf import (
+    SgfError,
+    _read_tokenized,
+    parse_problem,
+    read_move_tree,
+    read_tree,
+    split_collection,
+)
+from tsumego.knowledge.infer import InferenceError, infer_problem, infer_with_overrides
+from tsumego.proofs.check import CheckError, check_tree
+from tsumego.search.solver import solve
 
 LONG = int(os.environ.get("TSUMEGO_FUZZ_EXAMPLES", "0"))
 # a long run also flags inputs that take over 10 s (a hang in the making); the suite does not

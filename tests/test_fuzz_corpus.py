@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tsumego.cli.main import main
 from tsumego.batch.verify import CLASSES, Options, Task, verify_problem
+from tsumego.cli.main import main
 
 CORPUS = Path(__file__).parent / "fuzz_corpus"
 FILES = sorted(p for p in CORPUS.iterdir() if p.name.endswith((".sgf", ".sgf.gz")))

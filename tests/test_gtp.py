@@ -158,7 +158,8 @@ def test_required_commands_and_protocol(gtp):
 
 def test_loadsgf_genmove_undo_and_analysis(gtp):
     path = PROBLEMS / "bent-four-corner.sgf"
-    assert gtp.fails("loadsgf no/such/file.sgf") == "cannot load file: no/such/file.sgf: file not found"
+    assert gtp.fails("loadsgf no/such/file.sgf") == (
+        "cannot load file: no/such/file.sgf: file not found")
     gtp.ok(f"loadsgf {path} 1")  # the problem before its first move
     status = gtp.ok("tsumego-status b")
     assert status.startswith("Black to play kills with a ko with A6 (ab)")
@@ -382,9 +383,9 @@ def test_choosing_the_target(gtp):
     """The stones sent by a board program carry no MA: the target is inferred, and
     tsumego-target (GoGui: click a stone) chooses another."""
     path = PROBLEMS / "semeai.sgf"
-    from tsumego.io.sgf import parse_position
-    from tsumego.go.coords import to_gtp
     from tsumego.go.board import bits
+    from tsumego.go.coords import to_gtp
+    from tsumego.io.sgf import parse_position
     pos = parse_position(path.read_bytes(), str(path))
     gtp.ok(f"boardsize {pos.size}")
     for color, stones in (("B", pos.board.black), ("W", pos.board.white)):

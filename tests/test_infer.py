@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from conftest import pt, sgf_moves, sgf_set
 
 from tsumego import BLACK, WHITE, Board, ProblemError, SgfError, parse_problem, solve
-from tsumego.go.board import bits
 from tsumego.cli.main import main
+from tsumego.go.board import bits
 from tsumego.knowledge.infer import (
     Framing,
     InferenceError,

@@ -15,7 +15,7 @@ For each problem and each side to play the table gives:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -191,7 +191,7 @@ def _files() -> list[str]:
 CASES = [(name, side) for name in sorted(EXPECTED) for side in ("B", "W")]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _solution(name: str, side: str):  # type: ignore[no-untyped-def]
     pf = read_problem(PROBLEMS / name)
     return solve(pf.problem, to_play=BLACK if side == "B" else WHITE)

@@ -27,8 +27,16 @@ from pathlib import Path
 
 import pytest
 
-from tsumego import (BLACK, PASS, WHITE, Board, ProblemError, make_problem,
-                     problem_from_diagram, solve)
+from tsumego import (
+    BLACK,
+    PASS,
+    WHITE,
+    Board,
+    ProblemError,
+    make_problem,
+    problem_from_diagram,
+    solve,
+)
 from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions
 

@@ -26,7 +26,7 @@ def assert_region(problem, expected: str) -> None:
         f"extra:   {sorted(sgf_set(got & ~want, problem.size))}")
 
 
-# --- the basic corner ------------------------------------------------------------------------
+# --- the basic corner -----------------------------------------------------------------------------
 
 
 def test_corner_region_is_the_enclosed_area():
@@ -190,7 +190,7 @@ def test_attacker_block_with_two_outside_liberties_is_a_wall():
     assert sgf_set(p.walls, 7) == {f"{c}{r}" for c in "ce" for r in "abcdefg"}
 
 
-# --- c. no safe wall -------------------------------------------------------------------------------
+# --- c. no safe wall ------------------------------------------------------------------------------
 
 
 def test_wall_with_one_outside_liberty_is_not_safe():
@@ -245,7 +245,7 @@ def test_leaking_wall_is_not_safe():
         """)
 
 
-# --- d. SQ stubs -----------------------------------------------------------------------------------
+# --- d. SQ stubs ----------------------------------------------------------------------------------
 
 
 def test_sq_stub_plugs_the_hole_in_the_wall():
@@ -304,7 +304,7 @@ def test_sq_on_a_stone_leaves_it():
     assert p.black == b.black and p.white == b.white
 
 
-# --- targets ---------------------------------------------------------------------------------------
+# --- targets --------------------------------------------------------------------------------------
 
 
 def test_one_marked_stone_marks_its_whole_block():

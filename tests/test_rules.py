@@ -20,10 +20,10 @@ from conftest import sgf_moves
 
 import tsumego.search.engine as search
 from tsumego import BLACK, PASS, WHITE, problem_from_diagram, solve
-from tsumego.go.board import bits, opponent
 from tsumego.errors import BudgetExhausted
-from tsumego.search.engine import Engine, SearchOptions
+from tsumego.go.board import bits, opponent
 from tsumego.io.sgf import read_problem
+from tsumego.search.engine import Engine, SearchOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from brute import BruteGame  # noqa: E402

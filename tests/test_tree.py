@@ -8,29 +8,36 @@ directory; each (problem, mode) is exported once per module.
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from sgfmill import sgf
 
-from tsumego import BLACK, IllegalMove, read_problem, solve
-from tsumego.errors import BudgetExhausted
-from tsumego.go.line import IllegalLine
-from tsumego.go.board import bits, color_from_name, opponent
-from tsumego.cli.main import main
-from tsumego.go.coords import PASS, to_sgf
-from tsumego.search.engine import Engine, SearchOptions
 import tsumego.proofs.export as export_module
-from tsumego.proofs.export import sgf_text, to_sgf_tree
+from tsumego import BLACK, IllegalMove, read_problem, solve
+from tsumego.cli.main import main
+from tsumego.errors import BudgetExhausted
+from tsumego.go.board import bits, color_from_name, opponent
+from tsumego.go.coords import PASS, to_sgf
+from tsumego.go.line import IllegalLine
 from tsumego.go.problem import Problem, problem_from_diagram
 from tsumego.io.sgf import read_move_tree, serialize
-from tsumego.proofs.tree import (INFINITE, TreeNode, _Builder, _Nodes, ahead_time,
-                          build_tree, estimate_full_tree, full_tree_size)
+from tsumego.proofs.export import sgf_text, to_sgf_tree
+from tsumego.proofs.tree import (
+    INFINITE,
+    TreeNode,
+    _Builder,
+    _Nodes,
+    ahead_time,
+    build_tree,
+    estimate_full_tree,
+    full_tree_size,
+)
+from tsumego.search.engine import Engine, SearchOptions
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only

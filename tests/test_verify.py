@@ -15,13 +15,26 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tsumego.go.board import BLACK, WHITE
+from tsumego.batch.verify import (
+    CLASSES,
+    Cache,
+    IllegalLine,
+    LinePosition,
+    Options,
+    Result,
+    Task,
+    book_tree,
+    collect,
+    detect_convention,
+    mark_correct,
+    read_jsonl,
+    run_pool,
+    verify_problem,
+)
 from tsumego.cli.main import main
+from tsumego.go.board import BLACK, WHITE
 from tsumego.go.coords import PASS, from_sgf
 from tsumego.io.sgf import parse_problem, read_tree
-from tsumego.batch.verify import (CLASSES, Cache, IllegalLine, LinePosition, Options, Result, Task,
-                            book_tree, collect, detect_convention, mark_correct, read_jsonl,
-                            run_pool, verify_problem)
 
 DATA = Path(__file__).parent / "verify_data"
 BOOK = DATA / "book"

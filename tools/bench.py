@@ -51,23 +51,20 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
-_REPO = Path(__file__).resolve().parent.parent
-if str(_REPO) not in sys.path:
-    sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
-
-from tsumego import BLACK, WHITE, PASS, ProblemError, SgfError, read_problem, solve  # noqa: E402
-from tsumego.go.board import Board, bits  # noqa: E402
-from tsumego.go.coords import to_sgf  # noqa: E402
-from tsumego.search.engine import SearchOptions  # noqa: E402
-from tsumego.knowledge.eyespace import database  # noqa: E402
-from tsumego.batch.journal import Journal, Record, read_json_lines  # noqa: E402
-from tsumego.search.solver import K  # noqa: E402
-from tsumego.batch.verify import exit_with, worker_context  # noqa: E402
+from tsumego import BLACK, WHITE, ProblemError, SgfError, read_problem, solve
+from tsumego.batch.journal import Journal, Record, read_json_lines
+from tsumego.batch.verify import exit_with, worker_context
+from tsumego.go.board import Board, bits
+from tsumego.go.coords import to_sgf
+from tsumego.knowledge.eyespace import database
+from tsumego.search.engine import SearchOptions
+from tsumego.search.solver import K
 
 # --ablate NAME: the technique turned off, as SearchOptions fields
 ABLATIONS: dict[str, dict[str, Any]] = {
@@ -326,7 +323,7 @@ def random_game(size: int, rng: random.Random, fill: float = 0.85,
     board = Board(size)
     n = size * size
     empties = list(range(n))
-    color = BLACK
+    color: int = BLACK
     moves: list[tuple[int, int]] = []
     stop_at = int(n * (1 - fill))
     while len(empties) > stop_at and len(moves) < 3 * n:
@@ -812,7 +809,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = replace(options, simulation_from=args.simulation_from)
     spec = Spec(time_limit, options, args.max_nodes, not args.quick)
     tasks = collect(args.dirs)
-    head = {"kind": "run", "options": run_options(spec, args.ablate)}
+    head: Record = {"kind": "run", "options": run_options(spec, args.ablate)}
     done: dict[str, dict[str, Row]] = {}
     journal = None
     if args.out:

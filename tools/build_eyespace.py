@@ -2,10 +2,11 @@
 
     python tools/build_eyespace.py [--max-cells N] [--out PATH]
 
-Every shape of at most N cells (default :data:`tsumego.knowledge.eyespace.MAX_CELLS`) is solved by
-retrograde analysis over all its contents (:func:`tsumego.knowledge.eyespace.solve_shape`); the arrays are
-written with numpy's compressed format. The build is deterministic: the same code writes the
-same table, and ``tests/test_eyespace.py`` re-solves a sample of shapes against the stored one.
+Every shape of at most N cells (default :data:`tsumego.knowledge.eyespace.MAX_CELLS`) is solved
+by retrograde analysis over all its contents (:func:`tsumego.knowledge.eyespace.solve_shape`);
+the arrays are written with numpy's compressed format. The build is deterministic: the same code
+writes the same table, and ``tests/test_eyespace.py`` re-solves a sample of shapes against the
+stored one.
 It refuses to overwrite an existing file unless ``--force`` is given.
 """
 
@@ -18,11 +19,10 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tsumego.knowledge.eyespace import MAX_CELLS, all_shapes, make_shape, solve_shape
 
-from tsumego.knowledge.eyespace import MAX_CELLS, all_shapes, make_shape, solve_shape  # noqa: E402
-
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "tsumego" / "knowledge" / "data" / "eyespace.npz"
+DEFAULT_OUT = (Path(__file__).resolve().parent.parent / "tsumego" / "knowledge" / "data"
+               / "eyespace.npz")
 
 
 def main(argv: list[str] | None = None) -> int:

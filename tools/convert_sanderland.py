@@ -27,12 +27,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-try:
-    import tsumego  # noqa: F401
-except ImportError:  # runnable from the work tree without installing
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tsumego.io.sgf import SgfNode, serialize  # noqa: E402
+from tsumego.io.sgf import SgfNode, serialize
 
 
 class ConvertError(ValueError):

@@ -32,8 +32,8 @@ Per set it prints: problems, agree (any / all), each class, unknown, median solv
 JSON lines file (``--out``) gets the options on its first line (``"kind": "run"``), then one
 object per problem as each is done, synced to the disk. ``--resume`` continues the run of an
 existing file: the problems it holds are not solved again (they count in the summary as they
-were), so a run that was killed loses nothing it finished. The Go Game Guru books' right first moves are
-the first-level moves leading to a leaf whose comment starts with "Correct" or "Also
+were), so a run that was killed loses nothing it finished. The Go Game Guru books' right
+first moves are the first-level moves leading to a leaf whose comment starts with "Correct" or "Also
 correct".
 """
 
@@ -51,23 +51,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-try:
-    import tsumego  # noqa: F401
-except ImportError:  # runnable from the work tree without installing
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+from convert_sanderland import convert_file
 
-from convert_sanderland import convert_file  # noqa: E402
-
-from tsumego.go.board import BLACK, Board, bits, opponent  # noqa: E402
-from tsumego.go.coords import PASS, from_sgf, to_sgf  # noqa: E402
-from tsumego.knowledge.infer import Framing, crop_diagram, infer_problem  # noqa: E402
-from tsumego.batch.journal import Journal, Record, read_json_lines  # noqa: E402
-from tsumego.go.problem import Problem, ProblemError  # noqa: E402
-from tsumego.io.sgf import SgfNode, parse_problem, read_tree  # noqa: E402
-from tsumego.search.engine import Engine, BudgetExhausted  # noqa: E402
-from tsumego.search.solver import K  # noqa: E402
-from tsumego.batch.verify import exit_with  # noqa: E402
+from tsumego.batch.journal import Journal, Record, read_json_lines
+from tsumego.batch.verify import exit_with
+from tsumego.errors import BudgetExhausted
+from tsumego.go.board import BLACK, Board, bits
+from tsumego.go.coords import PASS, from_sgf, to_sgf
+from tsumego.go.problem import Problem, ProblemError
+from tsumego.io.sgf import SgfNode, parse_problem, read_tree
+from tsumego.knowledge.infer import Framing, crop_diagram, infer_problem
+from tsumego.search.engine import Engine
+from tsumego.search.solver import K
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = {
@@ -399,7 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     for s in names:
         tasks.extend(tasks_for(s, Path(args.data), args.every, args.offset, args, framing))
     results: dict[str, list[dict[str, Any]]] = {s: [] for s in names}
-    head = {"kind": "run", "options": run_options(args, framing)}
+    head: Record = {"kind": "run", "options": run_options(args, framing)}
     earlier: dict[tuple[str, str], Record] = {}
     out = None
     if args.out:

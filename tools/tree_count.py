@@ -17,17 +17,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
-_REPO = Path(__file__).resolve().parent.parent
-if str(_REPO) not in sys.path:
-    sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
+from tree_stats import for_each_solved
 
 from tsumego.errors import BudgetExhausted
-from tsumego.go.problem import Problem  # noqa: E402
-from tsumego.proofs.tree import full_tree_size  # noqa: E402
-from tree_stats import for_each_solved  # noqa: E402
+from tsumego.go.problem import Problem
+from tsumego.proofs.tree import full_tree_size
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -35,22 +35,17 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
 
-_REPO = Path(__file__).resolve().parent.parent
-if str(_REPO) not in sys.path:
-    sys.path.insert(0, str(_REPO))  # runnable from the work tree without installing
-
-from tsumego import BLACK, ProblemError, __version__, read_problem, solve  # noqa: E402
-from tsumego.proofs.check import CheckError, check_tree  # noqa: E402
-from tsumego.proofs.export import sgf_text  # noqa: E402
-from tsumego.search.engine import BudgetExhausted  # noqa: E402
-from tsumego.io.sgf import parse_problem, read_move_tree_file, read_tree  # noqa: E402
-from tsumego.go.problem import Problem  # noqa: E402
-from tsumego.proofs.tree import (SolutionTree, build_tree,  # noqa: E402
-                          estimate_full_tree)
+from tsumego import BLACK, ProblemError, __version__, read_problem, solve
+from tsumego.errors import BudgetExhausted
+from tsumego.go.problem import Problem
+from tsumego.io.sgf import parse_problem, read_move_tree_file, read_tree
+from tsumego.proofs.check import CheckError, check_tree
+from tsumego.proofs.export import sgf_text
+from tsumego.proofs.tree import TREE_BUDGETS, SolutionTree, build_tree, estimate_full_tree
 
 NO_WINNING_MOVE = "the engine's winner has no winning move"
 
@@ -159,11 +154,12 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
                                      time_limit=args.tree_time_limit,
                                      lookahead=args.lookahead)
         except BudgetExhausted as e:
-            failed.append(f"{mode} tree: {e}")
-            if mode == proof and args.estimate > 0:
-                failed[-1] += estimate_note(problem, balance, args)
-        except BudgetExhausted as e:
-            failed.append(f"{mode} tree: {e.kind} limit")
+            if e.kind in TREE_BUDGETS:
+                failed.append(f"{mode} tree: {e}")
+                if mode == proof and args.estimate > 0:
+                    failed[-1] += estimate_note(problem, balance, args)
+            else:  # the search's own limit stopped the build
+                failed.append(f"{mode} tree: {e.kind} limit")
         except AssertionError as e:
             if NO_WINNING_MOVE in str(e):
                 row.bug = (f"{name}: side {row.side}, balance {balance:+d}, mode {mode}: "
@@ -297,8 +293,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "smaller of the trees with 0 and 200000, 0 for compact)")
     ap.add_argument("--estimate", type=int, default=0, metavar="PROBES",
                     help="where a full tree is too large to build, estimate its size from "
-                         "this many random lines (tsumego.proofs.tree.estimate_full_tree; default 0: "
-                         "no estimate)")
+                         "this many random lines (tsumego.proofs.tree.estimate_full_tree; "
+                         "default 0: no estimate)")
     ap.add_argument("--compact", action="store_true",
                     help="build, write and check compact trees instead of full ones (the full "
                          "column is then the size they stand for, and the row's detail gives "

@@ -19,8 +19,8 @@ except PackageNotFoundError:  # (run from a source tree that was never installed
 from tsumego.go.board import EMPTY, Board, Color, IllegalMove  # noqa: E402
 from tsumego.go.coords import PASS, Point  # noqa: E402
 from tsumego.go.problem import Problem, ProblemError, make_problem, problem_from_diagram  # noqa: E402
-from tsumego.search.engine import SearchOptions  # noqa: E402
 from tsumego.io.sgf import ProblemFile, SgfError, parse_problem, read_problem  # noqa: E402
+from tsumego.search.engine import SearchOptions  # noqa: E402
 from tsumego.search.solver import Solution, solve  # noqa: E402
 
 # the colours as the library returns them (equal to the board's integers 1 and 2)

@@ -4,13 +4,11 @@ convention: RIGHT comments, comments starting "Correct", or every first move).""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from tsumego.go.board import BLACK, WHITE
 from tsumego.io.sgf import SgfNode
-
-
 
 _CORRECT_COMMENT = re.compile(r"^\s*(also\s+)?correct", re.I)
 _KO_WORD = re.compile(r"\bko\b", re.I)

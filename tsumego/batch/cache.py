@@ -8,10 +8,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from tsumego.fingerprint import engine_fingerprint
-
 from tsumego.batch.results import FORMAT, Options, Result, Task
-
+from tsumego.fingerprint import engine_fingerprint
 
 # --- cache ----------------------------------------------------------------------------------
 

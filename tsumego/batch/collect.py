@@ -4,13 +4,11 @@ holding several games."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
-
-from tsumego.io.sgf import SgfError, read_sgf_bytes, split_collection
 
 from tsumego.batch.results import Task
-
+from tsumego.io.sgf import SgfError, read_sgf_bytes, split_collection
 
 # --- finding the problems -------------------------------------------------------------------
 

@@ -4,21 +4,26 @@ every move along the book's lines."""
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
+from tsumego.batch.book import (
+    BookMove,
+    _book_says_ko,
+    _merge,
+    book_tree,
+    detect_convention,
+    mark_correct,
+)
+from tsumego.batch.results import Options, Result, Task
+from tsumego.errors import BudgetExhausted, budget_words
 from tsumego.go.board import BLACK, bits, color_name, opponent
 from tsumego.go.coords import PASS, from_sgf, to_gtp, to_sgf
-from tsumego.go.problem import Problem, ProblemError
 from tsumego.go.line import IllegalLine
-from tsumego.errors import BudgetExhausted, budget_words
+from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfError, parse_problem, read_tree
-from tsumego.search.solver import K, Solution, solve
-
-from tsumego.batch.results import Options, Result, Task
-from tsumego.batch.book import (BookMove, _book_says_ko, _merge, book_tree, detect_convention,
-                                mark_correct)
 from tsumego.search.lines import LinePosition
-
+from tsumego.search.solver import K, Solution, solve
 
 SOLVE_SHARE = 0.75  # of the time limit, for the full search when the book has an answer
 
@@ -158,8 +163,8 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
                 tt_size=options.tt_size)
     res.status = sol.status
     if sol.status == "unknown":
-        res.add("unknown", f"{_side(c)} to play: {budget_words(sol.limit or '')} stopped the search "
-                           f"({options.time_limit} s per problem)")
+        res.add("unknown", f"{_side(c)} to play: {budget_words(sol.limit or '')} stopped "
+                           f"the search ({options.time_limit} s per problem)")
         if correct:
             _check_book_moves(res, problem, c, correct, deadline, options.tt_size)
         return
@@ -254,7 +259,8 @@ def _compare(res: Result, sol: Solution, line: LinePosition, correct: list[int],
         res.notes.append(f"passing also wins for {_side(c)}, who {how}")
     if not correct:
         res.add("no-answer", f"the book gives no correct first move; the solver: "
-                             f"{sol.describe()}; best first moves: {_mvs(sorted(best, key=_order), size)}")
+                             f"{sol.describe()}; best first moves: "
+                             f"{_mvs(sorted(best, key=_order), size)}")
     elif extra:
         res.add("extra-solutions", f"the solver also proves {_mvs(extra, size)} "
                                    f"(the book lists {_mvs(correct, size)}; {_side(c)} {how})")

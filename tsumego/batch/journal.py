@@ -14,10 +14,12 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, Any
 
 from tsumego.errors import InputError
+
 Record = dict[str, Any]
 
 

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Iterable, Sequence
 
+from tsumego.batch.cache import task_key
 from tsumego.batch.journal import JournalError, Record, read_json_lines
-from tsumego.go.line import IllegalLine
-
-from tsumego.batch.results import ANSWERS, CLASSES, Options, Result, Task
-from tsumego.batch.collect import collect
-from tsumego.batch.book import (BookMove, book_tree, detect_convention,
-                                mark_correct)
-from tsumego.search.lines import LinePosition
-from tsumego.batch.compare import verify_problem
-from tsumego.batch.cache import Cache, task_key
-
+from tsumego.batch.results import Options, Result, Task
 
 # --- JSON lines files ------------------------------------------------------------------------
 
@@ -49,8 +41,4 @@ def read_jsonl(path: str | Path) -> list[Result]:
     return [Result.from_json(d) for d in read_json_lines(path)]
 
 
-__all__ = ["CLASSES", "ANSWERS", "Options", "Task", "Result", "BookMove", "LinePosition",
-           "IllegalLine", "Cache", "Run", "collect", "book_tree", "detect_convention",
-           "mark_correct", "verify_problem", "verify_all", "run_pool", "run_dask",
-           "hard_limit", "chunk_size", "read_jsonl", "record", "resumable", "task_key",
-           "worker_context", "exit_with"]
+__all__ = ["read_jsonl", "record", "resumable"]

@@ -9,10 +9,11 @@ from __future__ import annotations
 import html
 import json
 import statistics
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from tsumego.go.coords import from_sgf
 from tsumego.batch.verify import CLASSES, Result
+from tsumego.go.coords import from_sgf
 
 _GTP_COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
@@ -79,8 +80,8 @@ def summary(results: Sequence[Result], *, total: int, wall: float, jobs: int | s
             out.append(f"  {k:<{width}}  {c[k]:>6}   {DESCRIPTIONS.get(k, '')}")
     out.append(f"  {'total':<{width}}  {len(results):>6}")
     if secs:
-        out.append(f"  time per problem: total {sum(secs):.1f} s, median {statistics.median(secs):.2f} s"
-                   f", max {max(secs):.1f} s")
+        out.append(f"  time per problem: total {sum(secs):.1f} s, median "
+                   f"{statistics.median(secs):.2f} s, max {max(secs):.1f} s")
     lines = finding_lines(results)
     if lines:
         out.append("")

@@ -8,9 +8,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-
-
-
 # the classes, most important first: a problem's class is the first one among its findings
 CLASSES = ("error", "unknown", "no-solution", "book-move-fails", "wrong-line-works",
            "bad-refutation", "extra-solutions", "weak-reply", "no-answer", "agree")

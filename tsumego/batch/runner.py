@@ -11,16 +11,15 @@ import statistics
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
-from tsumego.batch.journal import Journal, Record
-
-from tsumego.batch.results import CLASSES, Options, Result, Task
-from tsumego.batch.compare import verify_problem
 from tsumego.batch.cache import Cache
+from tsumego.batch.compare import verify_problem
+from tsumego.batch.journal import Journal, Record
 from tsumego.batch.records import record
-
+from tsumego.batch.results import CLASSES, Options, Result, Task
 
 # --- running many problems ------------------------------------------------------------------
 
@@ -240,8 +239,7 @@ def run_dask(tasks: Sequence[Task], options: Options, address: str,
     """Verify ``tasks`` on the Dask distributed cluster at ``address`` (the ``dask`` extra),
     in chunks. The per-problem time limit is the search's own (a remote worker is not
     killed)."""
-    from dask.distributed import (  # type: ignore[import-not-found, unused-ignore]
-        Client, as_completed)
+    from dask.distributed import Client, as_completed  # type: ignore[import-not-found, unused-ignore]
 
     with Client(address) as client:  # type: ignore[no-untyped-call, unused-ignore]
         workers = max(1, len(client.scheduler_info().get("workers", {})))

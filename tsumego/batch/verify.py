@@ -78,8 +78,16 @@ from tsumego.batch.collect import collect
 from tsumego.batch.compare import verify_problem
 from tsumego.batch.records import read_jsonl, record, resumable
 from tsumego.batch.results import ANSWERS, CLASSES, FORMAT, Options, Result, Task
-from tsumego.batch.runner import (Run, chunk_size, exit_with, hard_limit, run_dask, run_pool,
-                                  verify_all, worker_context)
+from tsumego.batch.runner import (
+                                  Run,
+                                  chunk_size,
+                                  exit_with,
+                                  hard_limit,
+                                  run_dask,
+                                  run_pool,
+                                  verify_all,
+                                  worker_context,
+)
 from tsumego.go.line import IllegalLine
 from tsumego.search.lines import LinePosition
 

@@ -29,21 +29,21 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Callable, TextIO
+from typing import TextIO
 
-from tsumego.errors import TsumegoError, budget_words
 from tsumego import __version__
+from tsumego.batch.verify import IllegalLine, LinePosition
+from tsumego.cli.diagram import labelled, problem_diagram
+from tsumego.errors import BudgetExhausted, TsumegoError, budget_words
 from tsumego.go.board import BLACK, WHITE, Board, IllegalMove, Undo, bits, color_name, opponent
 from tsumego.go.coords import PASS, from_gtp, to_gtp, to_sgf
-from tsumego.cli.diagram import labelled, problem_diagram
-from tsumego.knowledge.infer import Inference, infer_with_overrides
 from tsumego.go.life import target_benson_alive
 from tsumego.go.problem import Problem, ProblemError
-from tsumego.errors import BudgetExhausted
 from tsumego.io.sgf import parse_position, problem_of, read_sgf_bytes, split_collection
+from tsumego.knowledge.infer import Inference, infer_with_overrides
 from tsumego.search.solver import K, solve
-from tsumego.batch.verify import IllegalLine, LinePosition
 
 MAX_MAIN_LINE = 24  # plies of the main line shown at most
 KEEP_PROBLEMS = 8  # problems (and their search tables) remembered by their root position

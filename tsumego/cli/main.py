@@ -10,12 +10,22 @@ from pathlib import Path
 
 import click
 
+from tsumego.cli.diagram import problem_diagram
+from tsumego.cli.util import (
+    EXIT_BAD_INPUT,
+    EXIT_FINDINGS,
+    EXIT_INTERRUPTED,
+    EXIT_LIMIT,
+    EXIT_OK,
+    exit_codes_text,
+    fail,
+    plural,
+    progress,
+    show_progress,
+)
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, color_from_name, opponent
-from tsumego.cli.util import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_LIMIT, EXIT_OK,
-                      exit_codes_text, fail, plural, progress, show_progress)
 from tsumego.go.coords import Point
-from tsumego.cli.diagram import problem_diagram
 from tsumego.go.problem import ProblemError
 from tsumego.io.sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
 from tsumego.search.solver import K, Solution, solve
@@ -242,8 +252,8 @@ def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode:
     SGF, whose setup and markup the tree keeps); returns a line for the report and whether
     a limit stopped the tree (then nothing is written)."""
     from tsumego import __version__
-    from tsumego.proofs.export import sgf_text
     from tsumego.io.sgf import read_tree
+    from tsumego.proofs.export import sgf_text
     from tsumego.proofs.tree import build_tree
 
     sol = sols[0]
@@ -337,8 +347,8 @@ def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
 def check_cmd(file: str, show: bool | None) -> None:
     """Check that a full or compact solution tree (tsumego solve -o --tree full) proves the
     claim its root states, replaying it under the rules with a checker of its own."""
-    from tsumego.proofs.check import CheckError, check_tree, read_claim
     from tsumego.io.sgf import read_move_tree_file
+    from tsumego.proofs.check import CheckError, check_tree, read_claim
 
     try:
         tree, root_game = read_move_tree_file(file)
@@ -397,6 +407,7 @@ def gtp_cmd(time_limit: float, threats: int, resign: bool, tt_size: int) -> None
 
 
 from tsumego.cli.verify import verify  # noqa: E402
+
 main.add_command(verify)
 
 

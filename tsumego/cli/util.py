@@ -5,8 +5,9 @@ against) and the progress display of long steps."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, NoReturn
+from typing import NoReturn
 
 import click
 

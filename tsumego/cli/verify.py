@@ -11,13 +11,31 @@ from typing import Any
 
 import click
 
-from tsumego.cli.util import (EXIT_BAD_INPUT, EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK,
-                      exit_codes_text, fail, show_progress)
 from tsumego.batch.journal import Journal, JournalError, read_json_lines, write_json_lines
 from tsumego.batch.report import html_page, summary
+from tsumego.batch.verify import (
+    ANSWERS,
+    CLASSES,
+    Cache,
+    Options,
+    Result,
+    Run,
+    Task,
+    collect,
+    record,
+    resumable,
+    verify_all,
+)
+from tsumego.cli.util import (
+    EXIT_BAD_INPUT,
+    EXIT_FINDINGS,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    exit_codes_text,
+    fail,
+    show_progress,
+)
 from tsumego.io.sgf import file_error
-from tsumego.batch.verify import (ANSWERS, CLASSES, Cache, Options, Result, Run, Task, collect, record,
-                     resumable, verify_all)
 
 EXIT_AGREE = EXIT_OK
 EXIT_BAD_ARGS = EXIT_BAD_INPUT
@@ -28,8 +46,14 @@ class _Progress:
 
     def __init__(self, total: int) -> None:
         from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeElapsedColumn, TimeRemainingColumn)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
 
         self.counts = {c: 0 for c in CLASSES}
         self.progress = Progress(
@@ -107,7 +131,8 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
         try:
             import dask.distributed  # noqa: F401
         except ImportError:
-            raise click.UsageError("--dask needs the dask extra: pip install 'tsumego[dask]'")
+            raise click.UsageError(
+                "--dask needs the dask extra: pip install 'tsumego[dask]'") from None
     try:
         tasks = collect(paths)
     except FileNotFoundError as e:
@@ -127,10 +152,10 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
                            f"code: they are not kept", err=True)
         except JournalError as e:
             msg = str(e) if str(e).startswith(json_path) else f"{json_path}: {e}"
-            raise click.BadParameter(msg, param_hint="--json")
+            raise click.BadParameter(msg, param_hint="--json") from None
         except OSError as e:
             raise click.BadParameter(f"cannot read {json_path}: {e.strerror or e}",
-                                     param_hint="--json")
+                                     param_hint="--json") from None
     cache = None
     if cache_path is not None:
         try:
@@ -146,7 +171,7 @@ def verify(paths: tuple[str, ...], jobs: int | None, time_limit: float, answers:
             if cache is not None:
                 cache.close()
             raise click.BadParameter(f"cannot write {json_path}: {e.strerror or e}",
-                                     param_hint="--json")
+                                     param_hint="--json") from None
     show = show_progress(progress)
     start = time.monotonic()
     try:

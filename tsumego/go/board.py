@@ -11,12 +11,13 @@ history is kept by the caller (the search, or :mod:`tsumego.game`) and passed in
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import IntEnum
-from functools import lru_cache
-from typing import Callable, Iterator
+from functools import cache
 
 from tsumego.errors import TsumegoError
+
 # The board and the search use plain ints for the colours (an IntEnum member costs more in
 # every comparison of the search's inner loops); :class:`Color` equals them.
 BLACK = 1
@@ -141,7 +142,7 @@ class Geometry:
 
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(size: int) -> Geometry:
     """The shared :class:`Geometry` for ``size`` (2..19)."""
     if not MIN_SIZE <= size <= MAX_SIZE:
@@ -250,7 +251,8 @@ class Board:
     def copy(self) -> Board:
         """An independent copy."""
         b = Board.__new__(Board)
-        b.geo, b.size, b.black, b.white, b.hash = self.geo, self.size, self.black, self.white, self.hash
+        b.geo, b.size = self.geo, self.size
+        b.black, b.white, b.hash = self.black, self.white, self.hash
         return b
 
     def stones(self, color: int) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 PASS = -1  # the move index of a pass
 _GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"

@@ -16,8 +16,8 @@ count cannot play into a repetition here (see :mod:`tsumego.search`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from tsumego.errors import TsumegoError
 from tsumego.go.board import BLACK, Board, bits

@@ -6,8 +6,8 @@ tests build them from diagrams.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tsumego.errors import InputError
 from tsumego.go.board import BLACK, WHITE, Board, bits, color_name, geometry, opponent

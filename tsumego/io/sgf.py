@@ -11,21 +11,21 @@ import mmap
 import re
 import sys
 from array import array
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence, TypeVar
+from typing import TypeVar
 
 import numpy as np
 from sgfmill import sgf as _sgf
 from sgfmill import sgf_properties as _sgf_properties
 
-from tsumego.io import sgfscan
-from tsumego.io.sgfscan import Points
 from tsumego.go.board import BLACK, WHITE, Board
 from tsumego.go.coords import PASS
-from tsumego.knowledge.infer import COMMENT_HEAD, Inference, infer_with_overrides
 from tsumego.go.problem import Problem, ProblemError, make_problem
-
+from tsumego.io import sgfscan
+from tsumego.io.sgfscan import Points
+from tsumego.knowledge.infer import COMMENT_HEAD, Inference, infer_with_overrides
 
 N = TypeVar("N")
 
@@ -252,9 +252,9 @@ def parse_position(data: bytes, name: str = "<sgf>") -> SgfPosition:
 def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
                   target: str | None = None, region: str | None = None) -> ProblemFile:
     """Parse SGF bytes as a problem (see :func:`read_problem`). A file without ``MA`` is a
-    plain problem: :mod:`tsumego.knowledge.infer` infers and frames it. ``goal`` (kill/live, for the side
-    to play), ``target`` (points) and ``region`` (points or a rectangle) override the file and
-    the inference."""
+    plain problem: :mod:`tsumego.knowledge.infer` infers and frames it. ``goal`` (kill/live, for
+    the side to play), ``target`` (points) and ``region`` (points or a rectangle) override the
+    file and the inference."""
     return problem_of(parse_position(data, name), goal=goal, target=target, region=region)
 
 

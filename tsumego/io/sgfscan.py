@@ -20,7 +20,7 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from mmap import mmap
-from typing import Union, overload
+from typing import overload
 
 import numpy as np
 
@@ -125,7 +125,7 @@ class Scan:
     next_sibling: array[int]
 
 
-Buffer = Union[bytes, mmap]  # the file's bytes, or the file mapped
+Buffer = bytes | mmap  # the file's bytes, or the file mapped
 
 
 class _GiveUp(Exception):

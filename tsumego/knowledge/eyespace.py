@@ -33,12 +33,12 @@ from __future__ import annotations
 import ast
 import io
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
 from tsumego.errors import BudgetExhausted
-from typing import Iterator
 
 MAX_CELLS = 7
 ALIVE = 0x80  # value bit: the target is pass-alive
@@ -221,7 +221,8 @@ def content_of(shape: Shape, index: int) -> tuple[int, int]:
 
 
 # _B3[mask] = sum(3**i for the bits i of mask): a content's index in two look-ups
-_B3: tuple[int, ...] = tuple(sum(3 ** i for i in range(MAX_CELLS) if m >> i & 1) for m in range(1 << MAX_CELLS))
+_B3: tuple[int, ...] = tuple(sum(3 ** i for i in range(MAX_CELLS) if m >> i & 1)
+                             for m in range(1 << MAX_CELLS))
 
 
 # --- solving a shape --------------------------------------------------------------------------

@@ -43,8 +43,8 @@ This module is pure Go logic: no files, no SGF.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from tsumego.go.board import BLACK, WHITE, Board, Geometry, bits, color_name, opponent
 from tsumego.go.coords import to_sgf
@@ -740,6 +740,7 @@ def infer_with_overrides(
                          squares=squares, name=name, framing=framing)
 
 
-__all__ = ["infer_with_overrides", "Framing", "DEFAULT_FRAMING", "Inference", "InferenceError", "infer_problem",
+__all__ = ["infer_with_overrides", "Framing", "DEFAULT_FRAMING", "Inference", "InferenceError",
+           "infer_problem",
            "goal_from_comment", "roles_from_position", "frame_problem", "frame_box",
            "parse_region", "crop_diagram"]

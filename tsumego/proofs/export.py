@@ -13,13 +13,13 @@ the machine-readable claim: ``to_play:winner:balance:status:mode``.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from tsumego.go.board import BLACK, bits, color_name
 from tsumego.go.coords import PASS, to_gtp, to_sgf
 from tsumego.io.sgf import SgfNode, node_text, serialize_chunks
-from tsumego.search.solver import Solution
 from tsumego.proofs.tree import SolutionTree, TreeNode
+from tsumego.search.solver import Solution
 
 _KEEP_ROOT = ("AB", "AW", "AE", "MA", "SQ", "TR", "CR", "LB", "MN", "GN", "GC", "SO", "N",
               "DT", "PB", "PW", "RU", "KM", "ST")

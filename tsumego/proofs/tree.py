@@ -34,15 +34,14 @@ import time
 from array import array
 from dataclasses import dataclass
 
+from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, bits, opponent
 from tsumego.go.coords import PASS
 from tsumego.go.life import never_vital, target_benson_alive
 from tsumego.go.line import Line, pair_state, position_key
 from tsumego.go.problem import Problem
-from tsumego.search.engines import SearchEngine, new_engine
-from tsumego.errors import BudgetExhausted
 from tsumego.search.engine import SearchOptions, deep_search
-
+from tsumego.search.engines import SearchEngine, new_engine
 
 MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
 # positions the builder looks ahead at each winner's node, by default (see build_tree)
@@ -305,9 +304,10 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     giants compact trees are for it made them larger and slower to build (gop/4753 B: 779,220
     nodes in 892 s with it, 407,361 in 100 s without). A ``full`` tree with the default
     ``lookahead`` is the smaller of the trees without and with it (:func:`_full`:
-    the lookahead made gop/10338 B's five times larger). Raises :class:`tsumego.errors.BudgetExhausted` past
-    ``max_nodes`` tree nodes or ``time_limit`` seconds, and
-    :class:`tsumego.search.BudgetExhausted` if a given ``engine``'s own limits stop it."""
+    the lookahead made gop/10338 B's five times larger). Raises
+    :class:`tsumego.errors.BudgetExhausted` past ``max_nodes`` tree nodes or ``time_limit``
+    seconds (kinds ``tree-nodes``, ``tree-time``), and where a given ``engine``'s own limits
+    stop it."""
     if mode not in MODES:
         raise ValueError(f"unknown tree mode {mode!r}")
     if mode == "full":
@@ -408,7 +408,8 @@ def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, m
             winner = b.first_moves(color, balance)
     except BudgetExhausted as e:
         if engine is None and e.kind == "time":
-            raise BudgetExhausted("tree-time", f"the tree took more than {time_limit:g} s") from None
+            raise BudgetExhausted("tree-time",
+                                  f"the tree took more than {time_limit:g} s") from None
         raise
     b.nodes.close(root)
     return color, winner
@@ -486,7 +487,8 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                 longest = max(longest, depth + 1)
     except BudgetExhausted as e:
         if e.kind == "time":
-            raise BudgetExhausted("tree-time", f"the estimate took more than {time_limit:g} s") from None
+            raise BudgetExhausted("tree-time",
+                                  f"the estimate took more than {time_limit:g} s") from None
         raise
     return TreeEstimate(probes, statistics.fmean(estimates), statistics.median(estimates),
                         max(estimates), longest)
@@ -541,8 +543,8 @@ class _Walked:
     """What :meth:`_Builder.unshaped` keeps of a node it walked: the node's position, the
     pair bits its mover's plays may reach (:func:`_reach`), whether it is a leaf, the (node,
     move) of its children but threats and the second passes of pairs (a reference's own
-    move leads to the node it refers to), and the arrangements the plays probed there lead to (None until the walk needs
-    them)."""
+    move leads to the node it refers to), and the arrangements the plays probed there lead to
+    (None until the walk needs them)."""
 
     __slots__ = ("at", "reach", "leaf", "kids", "made")
 
@@ -797,7 +799,8 @@ class _Builder:
                 if not self.compact:  # (a compact tree holds the copy as one node)
                     self.count += nodes.size[got[0]] - 1
                 if self.count > self.max_nodes:
-                    raise BudgetExhausted("tree-nodes", f"the tree has more than {self.max_nodes} nodes")
+                    raise BudgetExhausted("tree-nodes",
+                                          f"the tree has more than {self.max_nodes} nodes")
                 nodes.copy(i, got[0])
                 self.probes |= got[1]
                 self.hits.update(at)  # (what shaped it shapes the tree above it too)

@@ -1,6 +1,6 @@
 """Types of the compiled search core (tsumego/_core.c)."""
 
-from typing import Sequence
+from collections.abc import Sequence
 
 MAX_POINTS: int
 

@@ -10,7 +10,8 @@ cycle) never pass for a proof and stall the search.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 INF = 10**15  # "infinite" proof number: only a solved child has it
 BIG = INF - 1  # the largest finite number: sums of finite numbers are capped here

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import get_args
 
-from tsumego.search import _core
+from tsumego.errors import Budget, BudgetExhausted
 from tsumego.go.board import bits
 from tsumego.go.coords import PASS
 from tsumego.go.life import never_vital
 from tsumego.go.line import Line
 from tsumego.go.problem import Problem
-from tsumego.errors import Budget, BudgetExhausted
+from tsumego.search import _core
 from tsumego.search.engine import SearchOptions, Verdict
 
 

@@ -44,22 +44,22 @@ import gc
 import random
 import sys
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Iterator, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, Undo, bits, opponent
+from tsumego.go.coords import PASS
+from tsumego.go.life import attacker_captures_alone, lost_in_atari, never_vital, target_benson_alive
+from tsumego.go.line import PASS_KEY, SIDE_KEY, pair_state, position_key
+from tsumego.go.problem import Problem
+from tsumego.knowledge.eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
 from tsumego.search.bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
+from tsumego.search.table import NEG, POS, SolvedTable, WorkTable
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
-from tsumego.go.coords import PASS
-from tsumego.knowledge.eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
-from tsumego.errors import BudgetExhausted
-from tsumego.go.life import (attacker_captures_alone, lost_in_atari, never_vital,
-                   target_benson_alive)
-from tsumego.go.problem import Problem
-from tsumego.go.line import PASS_KEY, SIDE_KEY, pair_state, position_key
-from tsumego.search.table import NEG, POS, SolvedTable, WorkTable
 
 if TYPE_CHECKING:
     from tsumego.go.line import Line

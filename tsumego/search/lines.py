@@ -3,16 +3,12 @@ verifier and the GTP engine ask along lines."""
 
 from __future__ import annotations
 
-
-from tsumego.go.board import BLACK
-from tsumego.go.problem import Problem
-from tsumego.go.board import Board
+from tsumego.go.board import BLACK, Board
 from tsumego.go.life import never_vital, target_benson_alive
 from tsumego.go.line import IllegalLine, Line
+from tsumego.go.problem import Problem
 from tsumego.search.engines import new_engine
 from tsumego.search.solver import K
-
-
 
 # --- positions along a line -----------------------------------------------------------------
 

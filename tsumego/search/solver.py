@@ -7,17 +7,17 @@ result says which limit stopped it (``status == "unknown"``, ``limit`` set).
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
+from tsumego.errors import BudgetExhausted, budget_words
 from tsumego.go.board import BLACK, WHITE, Color, bits, color_name, opponent
 from tsumego.go.coords import PASS, Point, points, to_gtp, to_sgf
-from tsumego.knowledge.infer import Inference
 from tsumego.go.life import target_benson_alive
 from tsumego.go.problem import Problem
-from tsumego.search.engines import SearchEngine, new_engine
-from tsumego.errors import BudgetExhausted, budget_words
+from tsumego.knowledge.infer import Inference
 from tsumego.search.engine import SearchOptions, deep_search
+from tsumego.search.engines import SearchEngine, new_engine
 
 K = 2  # balances -K..K classify a problem (rules.md)
 
