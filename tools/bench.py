@@ -33,7 +33,7 @@ side) rows it holds are not solved again (they are printed and counted as they w
 others are, and FILE ends with the rows of a run that was never stopped.
 
 ``--jobs N`` solves in N worker processes, each file in a fresh one (as ``tsumego solve``
-runs: a worker kept for hundreds of files ran the late ones 10-20% slower, session 18) that has
+runs: a worker kept for hundreds of files runs the late ones slower) that has
 read the eye-space table before its file's clock starts, as a long-lived process has; keep the
 default 1 for the least disturbed timings.
 """
@@ -234,7 +234,7 @@ def solve_sides(task: Task, spec: Spec = Spec(), sides: Sequence[int] = SIDES
 def _warm_worker(run_pid: int) -> None:
     """Before a fresh worker's file: read the eye-space table (4 ms, once per process), so
     that, as in a long-lived process, the first solve that consults it is not charged the
-    read (on the 1-ms sides of the collection it tripled the time; session 18). The worker
+    read (on the fastest sides of the collection it would triple the time). The worker
     ends if the run's process is killed."""
     exit_with(run_pid)
     database()

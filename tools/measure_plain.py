@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measure plain-problem solving against published books (issue 5, item 5).
+"""Measure plain-problem solving against published books.
 
     python tools/measure_plain.py [--every N] [--time-limit S] [--jobs 2]
                                   [--out FILE.jsonl [--resume]]
@@ -75,7 +75,7 @@ SETS = {
     "ggg-easy": ("gogameguru-go-problems/weekly-go-problems/easy", "sgf"),
     "ggg-intermediate": ("gogameguru-go-problems/weekly-go-problems/intermediate", "sgf"),
 }
-# GNU Go 3.8 owl on the same Cho sets (issue 5): agreement with the book, median ms
+# GNU Go 3.8's owl reader on the same Cho sets: its agreement with the book
 GNUGO = {"cho-elementary": "81%", "cho-intermediate": "61%", "cho-advanced": "31%"}
 CLASSES = ("agree", "outside", "roles", "book-weaker", "no-win", "book-loses", "no-book-move",
            "unknown", "error")

@@ -207,7 +207,7 @@ class Analysis:
 # --- the engine ---------------------------------------------------------------------------
 
 class GtpEngine:
-    """The state of one GTP session and its commands (see the module docstring)."""
+    """The state of one GTP connection and its commands (see the module docstring)."""
 
     def __init__(self, *, time_limit: float = 10.0, threats: int = 0, resign: bool = True,
                  tt_size: int = 1_000_000, log: TextIO | None = None) -> None:
@@ -824,7 +824,7 @@ class GtpEngine:
             return handler(args)
         except GtpError:
             raise
-        except Exception as e:  # a bug must not end the session
+        except Exception as e:  # a bug must not end the connection
             traceback.print_exc(file=self.log)
             raise GtpError(f"internal error: {type(e).__name__}: {e}") from None
 
@@ -1201,7 +1201,7 @@ def _stream_analyze(engine: GtpEngine, inp: _Input, cid: str, args: list[str],
         except GtpError as e:
             engine._say(f"analyze: {e}")
             info = ""
-        except Exception:  # a bug must not end the session
+        except Exception:  # a bug must not end the connection
             traceback.print_exc(file=engine.log)
             info = ""
         if info:

@@ -12,8 +12,8 @@ attacker cannot capture playing alone. The tree is walked in the flat form that
 :func:`tsumego.io.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
 nodes can be checked. A subtree met again below another path (full trees repeat themselves)
 is not replayed when the check of its first copy looked up no arrangement of either history:
-then every rule gives the same answers in both places (gop/5215 B's 13,056,103-node tree:
-34.6 s instead of 103.2 s). The (black, white) stone counts of the arrangements looked up
+then every rule gives the same answers in both places (a large full tree is checked several
+times faster so). The (black, white) stone counts of the arrangements looked up
 rule most clashes out; where they cannot, the lookups are replayed over the subtree, each
 node from each arrangement once, without the rest of the check.
 
@@ -413,8 +413,8 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         to the board tells: from the position after the move, every stone the arrangement
         lacks must be captured by one of them and every stone it has that the position lacks
         must be put by one of them. Where no arrangement of ``history`` passes that test
-        (and the test of its stone counts), no walk of the subtree is needed (gop/646 B's
-        full check without the sets: 728 of 2,253 walks). The move's own arrangement passes
+        (and the test of its stone counts), no walk of the subtree is needed (a third of the
+        walks, where the subtree keeps no set). The move's own arrangement passes
         it, so that a move that repeats one is walked."""
         mine, _, (put_b, put_w, cap_b, cap_w), put, caps, _ = got
         if to_move == BLACK:
@@ -439,8 +439,8 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         below threats too, where the history starts afresh: more than needed). Then the
         subtree's check is the same as where it was remembered, whose history no lookup
         hit either. Only references (compact trees) lead to a node twice, so only they need
-        the set of what was walked: in a full tree it held every node walked (gop/1305 B's
-        check grew from 9 to 14 GB during such walks, session 32)."""
+        the set of what was walked: in a full tree it would hold every node walked, gigabytes
+        in the largest trees."""
         stack = [(child, m, b, to_move)]
         seen: set[tuple[int, int, int, int]] | None = set() if refers else None
         while stack:

@@ -123,9 +123,8 @@ def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[
 # sgf_text holds subtrees of up to this many nodes and plies as text, and keeps the text below
 # the copies of a subtree (each up to _PIECE_CHARS) up to _BELOW_CHARS characters, the least
 # recently used going first: written once, repeated as it is. (Taken from the copies themselves,
-# whose own copies the store no longer knows as such, it was rebuilt node by node below them:
-# gop/1305 B's 7.7 GB full tree took over an hour to write, 2 MB/s; taken from the subtrees
-# copied, it is text in 6 s and written in about a minute.)
+# whose own copies the store no longer knows as such, it would be rebuilt node by node below
+# them: hours for the largest trees instead of a minute.)
 _WHOLE_NODES = 200_000
 _WHOLE_PLIES = 500
 _BELOW_CHARS = 1_000_000_000

@@ -15,14 +15,13 @@ A full tree repeats itself: the same position is reached by many lines (SGF cann
 subtree). The builder copies the subtree it built for a position met before, as array slices,
 when no history can tell the two apart: no play probed in that subtree recreates an
 arrangement of the history above either occurrence, so every node's legal replies are the
-same on both paths (gop/20305 B without the lookahead: 570,082 of 631,747 nodes copied), or
-where those plays recreate arrangements of the first history, when the second holds the same
-ones and no others (gop/20272 B: 1,258 such copies in the first 120 s of its compact build).
+same on both paths (most of a large full tree is such copies), or where those plays
+recreate arrangements of the first history, when the second holds the same ones and no
+others.
 The (black, white) stone counts of those plays, kept as bits, rule most clashes out; where
 they cannot, the builder walks the subtree (:meth:`_Builder.unshaped`). A ``compact`` tree
 is the ``full`` one with those copies not made: the node refers to the subtree copied, so
-that a proof far too large to write out (gop/10338 B's) is held, and written, with each such
-subtree once.
+that a proof far too large to write out is held, and written, with each such subtree once.
 """
 
 from __future__ import annotations
@@ -296,15 +295,13 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     move with the smallest proof, and it gives up at half of ``time_limit``. The default
     looks ahead 2,000 positions in ``readable`` trees and 200,000 in ``full`` ones, where
     a small lookahead made trees larger (its counts by position miss the history) and a
-    large one made them several times smaller (gop/16163 B: 357,741 nodes without it,
-    40,975 with it). ``compact`` is ``full`` with each subtree the builder would copy held
+    large one made them several times smaller. ``compact`` is ``full`` with each subtree the builder would copy held
     once (:attr:`SolutionTree.stored_nodes`; ``max_nodes`` counts those); its view, and
     :attr:`SolutionTree.nodes`, are the full tree with the same ``lookahead``'s. A compact
     tree looks ahead 0 positions by default: the lookahead counts full trees, and on the
-    giants compact trees are for it made them larger and slower to build (gop/4753 B: 779,220
-    nodes in 892 s with it, 407,361 in 100 s without). A ``full`` tree with the default
-    ``lookahead`` is the smaller of the trees without and with it (:func:`_full`:
-    the lookahead made gop/10338 B's five times larger). Raises
+    giants compact trees are for it made them larger and slower to build. A ``full`` tree
+    with the default ``lookahead`` is the smaller of the trees without and with it
+    (:func:`_full`: the lookahead makes some trees larger). Raises
     :class:`tsumego.errors.BudgetExhausted` past ``max_nodes`` tree nodes or ``time_limit``
     seconds (kinds ``tree-nodes``, ``tree-time``), and where a given ``engine``'s own limits
     stop it."""
@@ -321,10 +318,8 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
 
 
 # the build with the lookahead after the one without it: at most this many times the first
-# one's time, and at least this many seconds (the lookahead took 12 to 19 times as long on
-# gop/15589 W, 17623 B and 20305 B, and 180 times on gop/10338 B, where it made the tree 5
-# times larger; at least 60 s made gop/16163 B +1's 51,644 nodes where its lookahead, which
-# took 37.6 s of its half of the time, makes 39,784)
+# one's time (the lookahead takes ten to twenty times as long, on some trees far longer), and
+# at least this many seconds (a lookahead cut short finds less)
 AHEAD_TIMES = 30
 AHEAD_MIN_S = 180.0
 
@@ -343,9 +338,8 @@ def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: in
     With a given ``lookahead``, one build. With the default, the smaller of the trees without
     and with the lookahead: the one without it comes first (seconds where the lookahead
     takes minutes); the one with it is built within :func:`ahead_time` and stopped once it
-    reaches the first one's size. The lookahead made most trees smaller (gop/20305 B:
-    268,709 nodes against 654,962) but some larger (gop/10338 B: 1,146,577 against
-    46,179)."""
+    reaches the first one's size. The lookahead makes most trees smaller but some
+    larger."""
     if lookahead is not None:
         nodes = make()
         return (nodes, *_build(problem, nodes, to_play, balance, "full", max_nodes,
@@ -418,10 +412,8 @@ def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, m
 def _tree_engine(problem: Problem, deadline: float | None) -> SearchEngine:
     """The engine a tree is built with. It takes the first of the children tied at the least
     delta (the solver's default takes the one with the largest phi, which searches fewer nodes
-    but finds other proofs: full trees of 7 collection sides 187,384 nodes with this, 214,166
-    with the default, gop/15589 W 15,956 and 21,940), and keeps proofs' created sets up to 64
-    (the solver's 4,096 searches fewer nodes but made larger full trees: gop/11089 W 102,936
-    nodes against 83,954, 15589 W 17,002 against 15,956)."""
+    but finds other proofs, whose full trees are larger), and keeps proofs' created sets up to
+    64 (the solver's 4,096 searches fewer nodes but makes larger full trees)."""
     return new_engine(problem, deadline=deadline,
                   options=SearchOptions(tie_phi=False, created_max=64))
 
@@ -511,7 +503,7 @@ def _reach(black: int, white: int, mover: int) -> int:
     """The pair bits (see ``_PAIR``) of every arrangement a play by ``mover`` from an
     arrangement of ``black`` and ``white`` stones may lead to: the mover has one stone more,
     the other side as many or fewer (captured). A mask, so that the walk's test at each node
-    is one ``&`` (the loop it replaces was a tenth of gop/20272 B's compact build)."""
+    is one ``&`` (a loop there was a tenth of a large compact build's time)."""
     if mover == BLACK:
         spots = (((black + 1) * _PAIR + w) & _PAIRS for w in range(white + 1))
     else:
@@ -600,8 +592,8 @@ class _Builder:
         self.below: dict[int, int] = {}
         self.last_probes = 0  # and for the plays of the last call of children()
         # full trees: what unshaped() learnt of a node it walked (_walked): a node's position
-        # and mover are fixed, so its children and the plays probed there are too (the walk
-        # took nearly half of gop/20272 B's compact build playing them again)
+        # and mover are fixed, so its children and the plays probed there are too (without
+        # it, the walks spend much of a large compact build playing them again)
         self.walked: dict[int, _Walked] = {}
         # the arrangements of the history that plays probed in the subtree being built
         # recreate, with their history index (those below the subtree's own position are
@@ -701,8 +693,8 @@ class _Builder:
     def winner_after(self, c: _Child, color: int, history: dict[int, int],
                      depth: int, limit: int | None = None) -> tuple[int, int]:
         """(winner, proof work) of the position after ``c``: a proof the engine holds and
-        may use on this path is read without a search (gop/17623 B's full tree: 107,337
-        searches instead of 342,839, 47.7 s instead of 54.4 s). With ``limit``, (0, 0)
+        may use on this path is read without a search (a third of the searches of a large
+        full tree). With ``limit``, (0, 0)
         where a search of that many nodes does not settle it."""
         if c.static:
             return c.static, 0
@@ -885,11 +877,11 @@ class _Builder:
         ``history`` (whose pair bits are ``outer``) holds those: no play probed in it
         recreates another arrangement of ``history``, so every node's legal replies are the
         same on both paths. The pair bits tell most subtrees apart; this walk over the
-        subtree, each shared part once, decides where they cannot (gop/16163 B +1, compact:
-        10,911 nodes instead of 22,789). It plays the probes only at nodes where the pair
+        subtree, each shared part once, decides where they cannot (compact trees half the
+        size). It plays the probes only at nodes where the pair
         bits allow a clash, and enters a subtree only if its own pair bits do; what it
-        learns of a node is kept for the next walk (:class:`_Walked`: gop/20272 B's compact
-        build walked 18,846 subtrees 57,296 times in its first 240 s). Below a threat or a
+        learns of a node is kept for the next walk (:class:`_Walked`: the same subtrees are
+        walked again and again). Below a threat or a
         pair of passes, which start the history afresh, nothing is probed."""
         board, region, target = self.board, self.problem.region, self.target
         below, walked = self.below, self.walked
@@ -1051,11 +1043,9 @@ class _Builder:
     def unmeasured_pick(self, cands: list[_Child]) -> _Child:
         """The winner's move in a full tree where the lookahead measured nothing: the
         smallest proof among the moves on a liberty of a target block, else the smallest
-        proof. A small proof alone may not bring the end closer (gop/10338 B: the attacker
-        fills its own points one a turn while every defender turn multiplies the tree), and
-        the trees it makes are far larger: gop/5219 B's full tree without the lookahead has
-        40,722,347 nodes this way, and the build with the lookahead passed 200,000,000 with
-        the smallest proof."""
+        proof. A small proof alone may not bring the end closer (the attacker may fill its own
+        points one a turn while every defender turn multiplies the tree), and the trees it
+        makes are far larger."""
         libs = self._target_liberties()
         for c in cands:
             if c.move != PASS and libs >> c.move & 1:
@@ -1068,8 +1058,8 @@ class _Builder:
         before and may stand here (:meth:`fitting`; of several, the one with the smallest
         subtree), or None where no winning move has one. It proves the win without a search,
         costs a compact tree one node, and ends the lines that would otherwise build one more
-        variant of a position a round of throw-ins and captures led back to: gop/20272 B's
-        compact tree, over 1800 s before, was built and proved with it (340,682 nodes)."""
+        variant of a position a round of throw-ins and captures led back to (without it some
+        compact trees are never finished)."""
         outer, span = self.pairs, self.nodes.span
         best: tuple[int, _Child, _Variant, dict[int, int]] | None = None
         for c in kids:
@@ -1091,9 +1081,8 @@ class _Builder:
         the winning move on a liberty of a target block with the smallest proof (the first
         of those tied), else the non-pass one with the smallest proof, else the pass. Each
         group is searched in rounds of growing node budgets, and a move is searched only as
-        far as it could still beat the smallest proof found: most moves win there (gop/20272
-        B: 113,380 of 115,846 searches), and the full searches of every move were most of a
-        compact build's time."""
+        far as it could still beat the smallest proof found: most moves win there, and the
+        full searches of every move were most of a compact build's time."""
         libs = self._target_liberties()
         groups: tuple[list[_Child], list[_Child], list[_Child]] = ([], [], [])
         for c in kids:
@@ -1192,8 +1181,8 @@ class _Builder:
     WALKED_MAX = 500_000  # nodes unshaped() remembers (beyond, it starts afresh)
     LOOK_SHARE = 0.5  # the share of the tree's time limit the lookahead may take
     # readable trees: the loser's replies branch only within the first plies of a line; deeper,
-    # a line follows the one reply with the largest proof (gop/10838 B: 637,012 nodes with
-    # branching all the way down, 588 with it in the first six plies)
+    # a line follows the one reply with the largest proof (branching all the way down made
+    # readable trees of a ko a thousand times larger)
     BRANCH_PLIES = 6
 
     def estimate_child(self, c: _Child, color: int, history: dict[int, int], depth: int,

@@ -122,8 +122,8 @@ class SearchOptions:
     # farthest from the opponent's proof) rather than the first (bounds.select_child)
     tie_phi: bool = True
     # the created arrangements a stored proof keeps exactly (beyond: their stone-count range
-    # only, and the proof is searched again on every path whose counts overlap it); 64 until
-    # session 17, which searched large proofs again (gop/19747 B 1,435,350 nodes, 942,569 now)
+    # only, and the proof is searched again on every path whose counts overlap it: a small
+    # cap makes the search prove large proofs again and again)
     created_max: int = 4096
     check_every: int = 1024  # nodes between budget checks
     # the engine that searches: the compiled core, or the reference engine in Python
@@ -142,8 +142,8 @@ def deep_search() -> Iterator[None]:
     """Around a search: room on the stack for its recursion (one frame per ply), and Python's
     cyclic garbage collector paused, then both restored. Search nodes make no reference cycles
     (a whole solve leaves about two objects of cyclic garbage), so a collection frees nothing,
-    but a full one walks every table entry, and they come more often as the tables grow:
-    measured, 9% of a 60 s solve. (The switch is process-wide: another thread's cyclic
+    but a full one walks every table entry, and they come more often as the tables grow.
+    (The switch is process-wide: another thread's cyclic
     garbage waits until the search ends.) Nested, only the outermost restores: a solve holds
     it around all its searches and lets its engines go first, so that the collector, back
     on, does not walk their tables once per search."""
@@ -249,9 +249,8 @@ class Engine:
         self._sim_tried: set[int] = set()
         # the node count from which simulation is tried (never when it is off)
         self._sim_from = options.simulation_from if options.simulation else sys.maxsize
-        # the small caches' entries (Benson's answers, the best moves, ...) are small: a cap of
-        # tt_size (a quarter of it until session 18, emptied twice in gop/19747 B) costs
-        # 33 MB there and saves 7% of its time
+        # the small caches' entries (Benson's answers, the best moves, ...) are small: capped
+        # at tt_size, a large search empties them rarely
         self._cache_cap = max(1024, tt_size)
         self.root_move: int | None = None  # a winning move of the last root proved a win
         self.history: dict[int, int] = {}
@@ -271,11 +270,10 @@ class Engine:
         self._expansions_cap = max(256, tt_size // 8)
         # a play's child by (arrangement ^ side key of the mover): (static winner, stone count,
         # eye-space kill, initial numbers, forced arrangement, its stone count), all functions
-        # of the child's arrangement and the mover; a third of the children an expansion
-        # makes were made before under another parent (gop/19747 B, first 300,000 nodes)
+        # of the child's arrangement and the mover; many children of an expansion were made
+        # before under another parent (transpositions)
         self._children: dict[int, Child] = {}
-        # (its own cap, four times the expansions': its entries are a tenth of their size;
-        # gop/19747 B 5% faster for 100 MB more; session 18)
+        # (its own cap, four times the expansions': its entries are a tenth of their size)
         self._children_cap = max(1024, tt_size // 2)
         # the eye-space table's shapes by (space, its cells next to the target) as (shape
         # index, the board points in the shape's cell order), and the attacker's plans by
@@ -653,7 +651,7 @@ class Engine:
         Initial numbers: few target liberties make the attacker's proof short (phi = the
         liberties with the attacker to move), one-point eyes make the defender's short (3 less
         the eyes, at least 1). The number of the side *not* to move is a sum over the mover's
-        replies once the node is expanded (measured: 4 to 10 times its one-move estimate), so
+        replies once the node is expanded (several times its one-move estimate), so
         it starts ``sum_scale`` times larger: a fresh child then no longer looks better than
         an expanded sibling only because it has not been expanded, and the search goes deeper
         instead of expanding every sibling first. This loop is where most of the search's time
@@ -900,7 +898,7 @@ class Engine:
         sibling move already lost to a known reply, try to prove that this child is won for
         ``color`` the same way (:meth:`_simulate`), once per child."""
         if 0 not in phis:
-            return None  # no sibling lost yet: most calls (86% in gop/19747 B), found in C
+            return None  # no sibling lost yet (most calls), found by a C-level scan
         key = self.solved_key(e_hash[sel[best]], color, passed) ^ _NKT_KEY[nkt]
         if key in self._sim_tried:
             return None

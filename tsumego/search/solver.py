@@ -263,9 +263,8 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
                 winner_at(-worst)
             # Then balance 0, the far end that favours the side losing at 0, and only if
             # that side wins there, the middle. (Taking the balances from the defender's end
-            # instead, until the attacker wins, measured 0.96 in CPU on 51 kos but costs up to
-            # two more searches where the defender wins everywhere: gop/11928 W, a seki, went
-            # from 46 s to over 60 s.)
+            # instead, until the attacker wins, saves little on kos but costs up to two more
+            # searches where the defender wins everywhere, a seki for instance.)
             winner_at(0)
             winner_at(threats)
             for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
