@@ -1,13 +1,13 @@
 """A fast scan of the moves of a large SGF game tree, for :func:`tsumego.io.sgf.read_move_tree`.
 
 The checker reads trees of hundreds of millions of nodes; a tokenizer that runs once a token in
-Python would take hours on the largest. Here numpy finds, chunk by chunk, the brackets, the property names and the structure
-outside the property values, reads the moves and their ``BM``/``TE`` marks from them, and links
-the nodes depth by depth (:meth:`_Scanner.link`), with no loop over the nodes in Python. The
-scan takes the common form of
-a file, the one ``tsumego solve -o`` writes: no backslash escapes, each property name right
-before its first value, each further value right after the one before, no names (``N``) or
-references (``TSREF``). On anything else it gives up (returns None) and the caller reads the
+Python would take hours on the largest. Here numpy finds, chunk by chunk, the brackets, the
+property names and the structure outside the property values, reads the moves and their
+``BM``/``TE`` marks from them, and links the nodes depth by depth (:meth:`_Scanner.link`), with
+no loop over the nodes in Python. The scan takes the common form of a file, the one ``tsumego
+solve -o`` writes: no backslash escapes, each property name right before its first value, each
+further value right after the one before, no names (``N``) or references (``TSREF``). On
+anything else it gives up (returns None) and the caller reads the
 file with its exact tokenizer, which also words the errors: what the scan accepts, that
 tokenizer reads the same.
 """

@@ -290,19 +290,19 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     At each of the winner's nodes the tree may look ahead (up to ``lookahead`` positions and
     ten times as many engine nodes there, ten times the positions and a hundred times the
     engine nodes over the whole tree, shared through a table keyed by position) and keep
-    the winning move with the shortest forced win (``readable``) or the smallest subtree
-    (``full``, counted with a branch-and-bound); where the lookahead runs out it keeps the
-    move with the smallest proof, and it gives up at half of ``time_limit``. The default
-    looks ahead 2,000 positions in ``readable`` trees and 200,000 in ``full`` ones, where
-    a small lookahead made trees larger (its counts by position miss the history) and a
-    large one made them several times smaller. ``compact`` is ``full`` with each subtree the builder would copy held
-    once (:attr:`SolutionTree.stored_nodes`; ``max_nodes`` counts those); its view, and
-    :attr:`SolutionTree.nodes`, are the full tree with the same ``lookahead``'s. A compact
-    tree looks ahead 0 positions by default: the lookahead counts full trees, and on the
-    giants compact trees are for it made them larger and slower to build. A ``full`` tree
-    with the default ``lookahead`` is the smaller of the trees without and with it
-    (:func:`_full`: the lookahead makes some trees larger). Raises
-    :class:`tsumego.errors.BudgetExhausted` past ``max_nodes`` tree nodes or ``time_limit``
+    the winning move with the shortest forced win (``readable``) or the smallest subtree (``full``,
+    counted with a branch-and-bound); where the lookahead runs out it keeps the move with the
+    smallest proof, and it gives up at half of ``time_limit``. The default looks ahead 2,000
+    positions in ``readable`` trees and 200,000 in ``full`` ones, where a small lookahead made
+    trees larger (its counts by position miss the history) and a large one made them several
+    times smaller. ``compact`` is ``full`` with each subtree the builder would copy held once
+    (:attr:`SolutionTree.stored_nodes`; ``max_nodes`` counts those); its view, and
+    :attr:`SolutionTree.nodes`, are the full tree with the same ``lookahead``'s. A compact tree
+    looks ahead 0 positions by default: the lookahead counts full trees, and on the giants
+    compact trees are for it made them larger and slower to build. A ``full`` tree with the
+    default ``lookahead`` is the smaller of the trees without and with it (:func:`_full`: the
+    lookahead makes some trees larger). Raises :class:`tsumego.errors.BudgetExhausted` past
+    ``max_nodes`` tree nodes or ``time_limit``
     seconds (kinds ``tree-nodes``, ``tree-time``), and where a given ``engine``'s own limits
     stop it."""
     if mode not in MODES:

@@ -56,7 +56,8 @@ def select_child(deltas: Sequence[int], phis: Sequence[int], *,
     """Index of the most-proving child and the second-least delta (INF when there is one
     child). The most-proving child has the least delta; among children tied there, the one
     with the largest phi (the farthest from the opponent's proof: fewer nodes than the first
-    of them; ``by_phi=False``: the first), and the first of those. ``Engine._mid`` writes this loop out (``SearchOptions.tie_phi``)."""
+    of them; ``by_phi=False``: the first), and the first of those. The reference engine calls
+    it at every step of a node (``SearchOptions.tie_phi``); the compiled core has it in C."""
     best = 0
     d1 = deltas[0]
     d2 = INF

@@ -56,7 +56,14 @@ from tsumego.go.life import attacker_captures_alone, lost_in_atari, never_vital,
 from tsumego.go.line import PASS_KEY, SIDE_KEY, pair_state, position_key
 from tsumego.go.problem import Problem
 from tsumego.knowledge.eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
-from tsumego.search.bounds import BIG, INF, NO_DEP, child_thresholds, solved_dependency
+from tsumego.search.bounds import (
+    INF,
+    NO_DEP,
+    child_thresholds,
+    node_bounds,
+    select_child,
+    solved_dependency,
+)
 from tsumego.search.table import NEG, POS, SolvedTable, WorkTable
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
@@ -1129,28 +1136,10 @@ class Engine:
             if n == 0:
                 phi, delta = INF, 0
                 break
-            # node bounds and the child to search (bounds.node_bounds and select_child)
-            phi = INF
-            best = -1
-            d2 = INF
-            total = 0
-            for i in range(n):
-                d = deltas[i]
-                if d < phi:
-                    d2 = phi
-                    phi = d
-                    best = i
-                elif d == phi:
-                    d2 = d
-                    if tie_phi and phis[i] > phis[best]:
-                        best = i  # a tie: the child farther from the opponent's proof
-                elif d < d2:
-                    d2 = d
-                total += phis[i]
-            # a sum of finite numbers stays finite (bounds.py): INF only from a proved child
-            delta = total if total < INF else INF if INF in phis else BIG
+            phi, delta = node_bounds(phis, deltas)
             if phi == 0 or delta == 0 or phi >= th_phi or delta >= th_delta:
                 break
+            best, d2 = select_child(deltas, phis, by_phi=tie_phi)
             c_th = child_thresholds(th_phi, th_delta, delta, phis[best], d2,
                                     self.options.epsilon)
             # descend into the best child
