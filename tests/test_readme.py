@@ -1,11 +1,14 @@
-"""The README as a test: its Python examples run (the ``>>>`` ones as doctests, the others as
-scripts), its command output and GTP session are what the commands print, and its command
-reference lists exactly the options and exit codes that ``tsumego COMMAND --help`` prints."""
+"""The README and the docs as tests: the README's Python examples run (the ``>>>`` ones as
+doctests, the others as scripts), its command examples and GTP session are what the commands
+print, its links lead to files (and headings) that exist, and it stays short and free of
+history; the command reference, ``docs/commands.md``, lists exactly the options and exit
+codes that ``tsumego COMMAND --help`` prints."""
 
 from __future__ import annotations
 
 import doctest
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +23,7 @@ from tsumego.cli.util import EXIT_CODES, exit_codes_text
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+REFERENCE = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
 COMMANDS = ("solve", "export", "check", "verify", "gtp")
 
 
@@ -63,14 +67,77 @@ def test_module_docstring_examples():
         assert tried and not failures, module.__name__
 
 
-_TIMES = re.compile(r"\d[\d,]* nodes?, \d+\.\d+ s")
+# what changes from run to run, or with the search's work: node counts, times, the jobs
+_VOLATILE = ((re.compile(r"\d[\d,]* nodes?\b"), "N nodes"), (re.compile(r"\d+\.\d+ s\b"), "T s"),
+             (re.compile(r"main line \d+ moves?"), "main line M moves"),
+             (re.compile(r"\(jobs \d+\)"), "(jobs J)"))
 
 
-def test_solve_output_is_what_the_command_prints(in_root):
-    block = next(b for b in _blocks("text") if b.startswith("$ tsumego solve"))
-    command, *expected = block.rstrip("\n").splitlines()
-    got = CliRunner().invoke(main, command.split()[2:]).stdout.rstrip("\n").splitlines()
-    assert [_TIMES.sub("N", ln) for ln in got] == [_TIMES.sub("N", ln) for ln in expected]
+def _steady(lines: list[str]) -> list[str]:
+    out = []
+    for line in lines:
+        for pattern, text in _VOLATILE:
+            line = pattern.sub(text, line)
+        out.append(line.rstrip())
+    return out
+
+
+def _follows(expected: list[str], got: list[str]) -> bool:
+    """Does ``got`` read as ``expected``, where a line ``...`` stands for any lines?"""
+    parts: list[list[str]] = [[]]
+    for line in expected:
+        if line == "...":
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    first, *middle, last = parts if len(parts) > 1 else (parts[0], parts[0])
+    if len(parts) == 1:
+        return got == expected
+    if got[:len(first)] != first:
+        return False
+    pos = len(first)
+    for part in middle:
+        at = next((i for i in range(pos, len(got) - len(part) + 1)
+                   if got[i:i + len(part)] == part), None)
+        if at is None:
+            return False
+        pos = at + len(part)
+    return len(got) - len(last) >= pos and got[len(got) - len(last):] == last
+
+
+def _command_blocks() -> list[str]:
+    return [b for b in _blocks("text")
+            if b.startswith("$ tsumego ") and not b.startswith("$ tsumego gtp")]
+
+
+@pytest.mark.parametrize("block", _command_blocks(), ids=lambda b: b.splitlines()[0][2:])
+def test_command_examples_are_what_the_commands_print(block, tmp_path):
+    """Each ``$ tsumego ...`` example of the README, run in a fresh folder that sees the
+    project's problems and tests: its output is the README's, node counts and times aside
+    (``...`` stands for lines left out)."""
+    for name in ("problems", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name, target_is_directory=True)
+    runs: list[tuple[str, list[str]]] = []
+    for line in block.rstrip("\n").splitlines():
+        if line.startswith("$ "):
+            runs.append((line[2:], []))
+        else:
+            runs[-1][1].append(line)
+    assert runs
+    for command, expected in runs:
+        args = shlex.split(command)
+        assert args[0] == "tsumego", command
+        exe = [sys.executable, "-c", "from tsumego.cli.main import main; main()", *args[1:]]
+        p = subprocess.run(exe, capture_output=True, text=True, timeout=600, cwd=tmp_path)
+        got = p.stdout.rstrip("\n").splitlines()
+        assert _follows(_steady(expected), _steady(got)), (
+            f"{command} printed:\n{p.stdout}{p.stderr}")
+
+
+def test_the_first_example_is_the_whole_output_of_solve():
+    block = _command_blocks()[0]
+    assert block.startswith("$ tsumego solve problems/bent-four-corner.sgf\n")
+    assert "\n...\n" not in block
 
 
 def test_gtp_session_is_what_the_engine_answers(in_root):
@@ -109,17 +176,23 @@ def _help_options(text: str) -> set[str]:
 
 
 def _reference(command: str) -> str:
-    section = README.split("## Command reference", 1)[1].split("\n## ", 1)[0]
-    parts = re.split(r"^#### `tsumego (\w+)[^`]*`$", section, flags=re.M)
-    found = dict(zip(parts[1::2], parts[2::2]))
+    """The section of ``command`` in docs/commands.md."""
+    parts = re.split(r"^## `tsumego (\w+)[^`]*`$", REFERENCE, flags=re.M)
+    found = {name: text.split("\n## ", 1)[0] for name, text in zip(parts[1::2], parts[2::2])}
     assert set(found) == set(COMMANDS), sorted(found)
     return found[command]
 
 
 def _reference_options(text: str) -> set[str]:
+    """The options in the first column of the section's tables of options."""
     out = set()
+    in_options = False
     for line in text.splitlines():
-        if line.startswith("| `"):
+        if line.startswith("| option |"):
+            in_options = True
+        elif not line.startswith("|"):
+            in_options = False
+        elif in_options and line.startswith("| `"):
             first = line.split(" | ")[0]
             out |= {o for o in _OPTION.findall(first)}
     return out
@@ -129,7 +202,7 @@ def test_every_command_has_a_reference_section():
     r = CliRunner().invoke(main, ["--help"], terminal_width=200)
     listed = set(re.findall(r"^  (\w+)  ", r.output.split("Commands:\n", 1)[1], re.M))
     assert listed == set(COMMANDS) == set(EXIT_CODES)
-    assert "--version" in r.output and "`tsumego --version`" in README
+    assert "--version" in r.output and "`tsumego --version`" in REFERENCE
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -137,7 +210,7 @@ def test_reference_lists_the_options_of_the_help(command):
     in_help = _help_options(_help(command))
     in_readme = _reference_options(_reference(command))
     assert in_help, command
-    assert in_help - in_readme == set(), f"undocumented in the README: {in_help - in_readme}"
+    assert in_help - in_readme == set(), f"undocumented in commands.md: {in_help - in_readme}"
     assert in_readme - in_help == set(), f"not options of {command}: {in_readme - in_help}"
 
 
@@ -148,3 +221,46 @@ def test_exit_codes_are_the_code_s(command):
     assert " ".join(text.split()) in " ".join(_help(command).split())
     codes = [int(c) for c in re.findall(r"(\d+) [a-z]", text.split(":", 1)[1])]
     assert codes == [c for c, _ in EXIT_CODES[command]]
+
+
+# --- the documents as a newcomer reads them ----------------------------------------------------
+
+DOCUMENTS = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def _anchors(text: str) -> set[str]:
+    """The anchors a Markdown renderer (GitHub's) gives the headings of ``text``."""
+    out = set()
+    for heading in re.findall(r"^#+ (.*)$", re.sub(r"^```.*?^```", "", text, flags=re.S | re.M),
+                              re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        out.add(slug)
+    return out
+
+
+@pytest.mark.parametrize("doc", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_links_lead_to_files_and_headings_that_exist(doc):
+    text = doc.read_text(encoding="utf-8")
+    for target in _LINK.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue  # a web address
+        path, _, anchor = target.partition("#")
+        file = (doc.parent / path).resolve() if path else doc
+        assert file.exists(), f"{doc.name}: {target} does not exist"
+        if anchor:
+            assert anchor in _anchors(file.read_text(encoding="utf-8")), \
+                f"{doc.name}: no heading {target}"
+
+
+def test_the_readme_is_short():
+    assert len(README.splitlines()) < 200
+
+
+@pytest.mark.parametrize("doc", [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_user_documents_tell_no_history_of_the_work(doc):
+    """The README and docs/ describe the program as it is: no work sessions, no issue
+    numbers (the CHANGELOG keeps the history)."""
+    found = re.findall(r"\bsessions?\b|issue #?[0-9]+", doc.read_text(encoding="utf-8"), re.I)
+    assert not found, found
