@@ -24,6 +24,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -539,11 +540,13 @@ def test_never_finished_ko_regression() -> None:
 
 
 # --- the property ---------------------------------------------------------------------------
+@pytest.mark.parametrize("engine", ["compiled", "reference"])
 @pytest.mark.parametrize("i", range(N_POSITIONS))
-def test_solver_matches_brute_force(i: int) -> None:
+def test_solver_matches_brute_force(i: int, engine: str) -> None:
+    """Both engines: the compiled core, which serves users, and the reference engine."""
     c = case(i)
-    errors = check(c)
-    assert not errors, report(c, errors)
+    errors = check(c, SearchOptions(engine=engine))  # type: ignore[arg-type]
+    assert not errors, f"{engine} engine: " + report(c, errors)
 
 
 @pytest.mark.parametrize("i", range(0, N_POSITIONS, 3))
@@ -559,12 +562,16 @@ def test_search_options_keep_the_answers(i: int) -> None:
     1+epsilon trick, df-pn's numbers creep up by a few per cycle round some of these kos and
     the search takes unbounded time: not tested here.)"""
     c = case(i)
-    for options in (SearchOptions(simulation_from=0), SearchOptions(simulation=0),
-                    SearchOptions(kofree=False),
-                    SearchOptions(capture=False, borrow=False), SearchOptions(atari=False),
-                    SearchOptions(live_first=False), SearchOptions(sum_scale=1),
-                    SearchOptions(far_first=False), SearchOptions(eyespace=False),
-                    SearchOptions(tie_phi=False), SearchOptions(created_max=0)):
+    both: tuple[Literal["compiled", "reference"], ...] = ("compiled", "reference")
+    variants = [(engine, kw) for engine in both for kw in (
+        {"kofree": False}, {"capture": False, "borrow": False}, {"atari": False},
+        {"live_first": False}, {"sum_scale": 1}, {"far_first": False}, {"tie_phi": False},
+        {"created_max": 0})]
+    # Kawano's simulation and the eye-space table are the reference engine's only
+    variants += [("reference", kw) for kw in ({"simulation_from": 0}, {"simulation": 0},
+                                              {"eyespace": False})]
+    for engine, kw in variants:
+        options = SearchOptions(engine=engine, **kw)  # type: ignore[arg-type]
         errors = check(c, options)
         assert not errors, f"{options}: " + report(c, errors)
 
