@@ -745,7 +745,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(
         prog="bench.py", description=__doc__.split("\n\n")[1] if __doc__ else None,
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("dirs", nargs="+", metavar="DIR", help="collections (or single files)")
+    ap.add_argument("dirs", nargs="*", metavar="DIR", help="collections (or single files)")
+    ap.add_argument("--scale", action="store_true",
+                    help="instead of collections, the scale series: enclosed corners of 6 to "
+                         "48 empty points, both sides, solved in full within --time-limit")
     ap.add_argument("--time-limit", type=float, default=10.0,
                     help="seconds per problem and side (default 10; 0 = none)")
     ap.add_argument("--json", action="store_true", help="JSON lines instead of text")
@@ -787,6 +790,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         ap.error("--jobs must be >= 1")
     if args.max_nodes is not None and args.max_nodes < 1:
         ap.error("--max-nodes must be >= 1")
+    if not args.dirs and not args.scale:
+        ap.error("give collections (DIR...) or --scale")
     for d in args.dirs:
         if not Path(d).exists():
             ap.error(f"no such directory: {d}")
@@ -797,8 +802,37 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
+def run_scale(time_limit: float, as_json: bool) -> int:
+    """The scale series (tools/scale.py): a row per size and side, then the largest sizes
+    solved within 10 s and within the time limit, and how the time grows with the size."""
+    from scale import growth, largest_within, series
+
+    rows = []
+    if not as_json:
+        _out(f"scale series: enclosed corners, both sides in full, {time_limit:g} s each")
+        _out(f"{'kind':<8} {'points':>6} {'side':<4} {'status':<8} {'seconds':>9} {'nodes':>12}")
+    for r in series(time_limit):
+        rows.append(r)
+        if as_json:
+            _out(json.dumps({"kind": "scale", **asdict(r)}))
+        else:
+            _out(f"{r.kind:<8} {r.n:>6} {r.side:<4} {r.status:<8} {r.seconds:>9.3f} "
+                 f"{r.nodes:>12,}")
+    summary = {"within_10s": largest_within(rows, 10.0),
+               f"within_{time_limit:g}s": largest_within(rows, time_limit),
+               "growth_per_point": {k: round(v, 3) for k, v in growth(rows).items()}}
+    if as_json:
+        _out(json.dumps({"kind": "scale-totals", **summary}))
+    else:
+        for k, v in summary.items():
+            _out(f"{k}: {v}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.scale:
+        return run_scale(args.time_limit or 60.0, args.json)
     time_limit = args.time_limit or None
     as_json = args.json
     peer = read_peer(args.compare) if args.compare else None
