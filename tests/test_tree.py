@@ -128,15 +128,22 @@ def test_export_parses_with_sgfmill_and_obeys_ff4(export, name, mode):
     src = sgf.Sgf_game.from_bytes((PROBLEMS / name).read_bytes())
     root, src_root = game.get_root(), src.get_root()
 
-    # the root: FF[4] GM[1] CA[UTF-8] SZ AP[tsumego:...] PL, the setup and markup unchanged
+    # the root: FF[4] GM[1] CA[UTF-8] SZ AP[tsumego:...] PL, the markup unchanged, and the
+    # setup the board solved (the SQ stubs filled, the target marked), read back as the same
+    # problem
     assert root.get("FF") == 4
     assert root.get("GM") == 1
     assert root.get_raw("CA") == b"UTF-8"
     assert game.get_size() == src.get_size()
     assert root.get_raw("AP").decode().startswith("tsumego:")
     assert root.get_raw("PL") == src_root.get_raw("PL")
-    assert set(root.get("MA")) == set(src_root.get("MA"))
-    assert setup_points(root) == setup_points(src_root)
+    assert set(root.get("MA")) >= set(src_root.get("MA"))
+    solved, written = read_problem(PROBLEMS / name).problem, read_problem(out).problem
+    assert (written.black, written.white, written.target, written.region) == (
+        solved.black, solved.white, solved.target, solved.region)
+    black, white, empty = setup_points(root)
+    assert not empty and len(black) == bin(solved.black).count("1")
+    assert len(white) == bin(solved.white).count("1")
     if src_root.has_property("SQ"):
         assert set(root.get("SQ")) == set(src_root.get("SQ"))
     assert root.get_move() == (None, None)

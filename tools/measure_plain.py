@@ -61,7 +61,7 @@ from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree
 from tsumego.knowledge.infer import Framing, crop_diagram, infer_problem
-from tsumego.search.engine import Engine
+from tsumego.search.engines import new_engine
 from tsumego.search.solver import K
 
 DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
@@ -159,7 +159,7 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
     color = problem.to_play
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    engine = Engine(problem, tt_size=1_000_000, max_nodes=max_nodes, deadline=deadline)
+    engine = new_engine(problem, tt_size=1_000_000, max_nodes=max_nodes, deadline=deadline)
     out = Check()
     by: dict[int, int] = {}
     try:

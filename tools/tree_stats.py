@@ -42,8 +42,8 @@ from pathlib import Path
 from tsumego import BLACK, ProblemError, __version__, read_problem, solve
 from tsumego.errors import BudgetExhausted
 from tsumego.go.problem import Problem
-from tsumego.io.sgf import parse_problem, read_move_tree_file, read_tree
-from tsumego.proofs.check import CheckError, check_tree
+from tsumego.io.sgf import read_move_tree_file, read_tree
+from tsumego.proofs.check import CheckError, check_tree, tree_problem
 from tsumego.proofs.export import sgf_text
 from tsumego.proofs.tree import TREE_BUDGETS, SolutionTree, build_tree, estimate_full_tree
 
@@ -182,14 +182,14 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     t0 = time.monotonic()
     with out.open("wb") as f:  # in pieces: a full tree's text runs to hundreds of megabytes
         f.writelines(piece.encode("utf-8") for piece in sgf_text(tree, original, [sol],
-                                                                  __version__))
+                                                                  __version__, pf.inferred))
     del tree, trees  # the checker reads the file; the tree's nodes (gigabytes) can go
     write_s = time.monotonic() - t0
     t0 = time.monotonic()
     try:
         moves, root_game = read_move_tree_file(out)
         read_s = time.monotonic() - t0
-        written = parse_problem(root_game, str(out)).problem
+        written = tree_problem(root_game, str(out))
         if (written.black, written.white, written.target, written.region, written.to_play) != (
                 problem.black, problem.white, problem.target, problem.region, problem.to_play):
             return ended("ERROR", "the written file reads back as another problem")

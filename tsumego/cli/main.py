@@ -175,7 +175,7 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
     tree_note = ""
     tree_failed = False
     if output is not None and sols[0].limit is None:
-        tree_note, tree_failed = _write_tree(pf.path, data, output, sols, tree_mode,
+        tree_note, tree_failed = _write_tree(pf, data, output, sols, tree_mode,
                                              tree_time_limit, tree_max_nodes, shown)
     stopped = any(s.limit for s in sols) or tree_failed
     if as_json:
@@ -197,9 +197,9 @@ def _header(pf: ProblemFile, sides: list[int], threats: int, explain: bool,
     inf = pf.inferred
     if inf is not None and explain:
         click.echo(inf.explain(problem))
-        click.echo(problem_diagram(problem, inf.frame))
+        click.echo(problem_diagram(problem, pf.frame))
     else:
-        click.echo(problem_diagram(problem, 0 if inf is None else inf.frame))
+        click.echo(problem_diagram(problem, pf.frame))
         if inf is not None and inf.rule != "marked":
             click.echo(f"Plain problem: inferred {_side(inf.to_play)} to {inf.goal} "
                        f"(rule {inf.rule}, confidence {inf.confidence:.2f}; "
@@ -246,11 +246,13 @@ def _check_output(source: str, output: str, force: bool) -> None:
         fail(f"{output}: is the problem file itself; pass --force to overwrite it")
 
 
-def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode: str,
+def _write_tree(pf: ProblemFile, data: bytes, output: str, sols: list[Solution], mode: str,
                 time_limit: float, max_nodes: int, shown: bool) -> tuple[str, bool]:
     """Build, annotate and write the solution tree of ``sols[0]`` (``data``: the problem's
-    SGF, whose setup and markup the tree keeps); returns a line for the report and whether
-    a limit stopped the tree (then nothing is written)."""
+    SGF, whose markup the tree keeps; its setup is the board solved, frame included);
+    returns a line for the report and whether a limit stopped the tree (then nothing is
+    written)."""
+    name = pf.path
     from tsumego import __version__
     from tsumego.io.sgf import read_tree
     from tsumego.proofs.export import sgf_text
@@ -276,7 +278,7 @@ def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode:
     except ProblemError:
         original = None
     ordered = sorted(sols, key=lambda s: s.to_play)  # Black's sentence first
-    text = sgf_text(tree, original, ordered, __version__)
+    text = sgf_text(tree, original, ordered, __version__, pf.inferred)
     # written in pieces to a new file beside the output, then renamed: never a partial file
     part: Path | None = None
     try:
@@ -348,12 +350,12 @@ def check_cmd(file: str, show: bool | None) -> None:
     """Check that a full or compact solution tree (tsumego solve -o --tree full) proves the
     claim its root states, replaying it under the rules with a checker of its own."""
     from tsumego.io.sgf import read_move_tree_file
-    from tsumego.proofs.check import CheckError, check_tree, read_claim
+    from tsumego.proofs.check import CheckError, check_tree, read_claim, tree_problem
 
     try:
         tree, root_game = read_move_tree_file(file)
         claim = read_claim(tree.root)
-        problem = parse_problem(root_game, file).problem
+        problem = tree_problem(root_game, file)
         with progress(f"checking {file} ({plural(len(tree), 'node')})", show_progress(show)):
             result = check_tree(problem, tree)
     except (ProblemError, CheckError) as e:

@@ -108,6 +108,20 @@ def derive_region(board: Board, target: int) -> tuple[int, int]:
     return region, walls
 
 
+def walls_around(board: Board, region: int, attacker: int) -> int:
+    """The wall stones of a region given as it is: every attacker block (its stones outside
+    the region) that touches the region from outside."""
+    geo = board.geo
+    stones = board.stones(attacker) & ~region
+    rest = geo.dilate(region) & stones
+    walls = 0
+    while rest:
+        blk = geo.flood(rest & -rest, stones)
+        walls |= blk
+        rest &= ~blk
+    return walls
+
+
 def make_problem(
     board: Board,
     target_points: Sequence[int],
@@ -115,9 +129,12 @@ def make_problem(
     to_play: int,
     squares: Sequence[int] = (),
     name: str = "",
+    region: int | None = None,
 ) -> Problem:
     """Build a marked problem: validate the setup, fill ``squares`` (SQ) with attacker stones,
-    take every block through a marked point as the target and derive the region."""
+    take every block through a marked point as the target and derive the region, or use
+    ``region`` as it is when the file states it (``TSREGION``: a solution tree of a framed
+    problem, whose region was cut to its frame)."""
     if not target_points:
         raise ProblemError("no target: mark a stone of the group in question with MA")
     colors = {board.color_at(p) for p in target_points}
@@ -146,7 +163,12 @@ def make_problem(
     target = 0
     for p in target_points:
         target |= b.block(p)
-    region, walls = derive_region(b, target)
+    if region is not None:
+        if target & ~region:
+            raise ProblemError("the stated region (TSREGION) does not hold the whole target")
+        walls = walls_around(b, region, opponent(defender))
+    else:
+        region, walls = derive_region(b, target)
     return Problem(b.size, b.black, b.white, target, region, walls, to_play, name)
 
 

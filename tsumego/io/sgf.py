@@ -44,6 +44,9 @@ class ProblemFile:
     pl_given: bool  # whether the file had PL (else rules.md's fallbacks decided)
     comment: str
     inferred: Inference | None = None  # what was inferred for a plain problem (no MA)
+    # the frame stones: those added around a plain problem, or the attacker stones a file
+    # dims (DD), as a solution tree of a framed problem does
+    frame: int = 0
 
 
 # (the words between the colour and the verb are bounded: from each colour an unbounded gap
@@ -72,8 +75,15 @@ def _parse_bytes(data: bytes, path: str) -> _sgf.Sgf_game:
         raise SgfError(f"{path}: not an SGF file ({msg})") from None
 
 
+# our own root property: the region of a solution tree of a framed problem, stated because
+# it was cut to the frame's zone and is not the region rules.md 1 derives
+REGION = "TSREGION"
 _SGFMILL_SIZE = re.compile(r"size out of range: (.*)|bad SZ property: b'(.*)'")
 _POINTS = ("AB", "AW", "AE", "MA", "SQ")
+
+
+class _NotAPoint(ValueError):
+    """A value of a point list read here (``TSREGION``, ``DD``) that is not a point."""
 
 
 def _bad_point(nodes: Sequence[_sgf.Tree_node], moves: Sequence[_sgf.Tree_node],
@@ -158,6 +168,8 @@ class SgfPosition:
     comment: str
     stated: tuple[int, ...]  # first moves of the variations by the side to play
     main_line: tuple[tuple[int, int], ...]  # (colour, point or PASS) along first children
+    region: int | None = None  # the region the file states (TSREGION), as a mask
+    dimmed: int = 0  # the points the file dims (DD): a written tree's frame stones
 
     @property
     def size(self) -> int:
@@ -191,6 +203,8 @@ def parse_position(data: bytes, name: str = "<sgf>") -> SgfPosition:
             node = child
         targets: list[int] = []
         squares: list[int] = []
+        region: int | None = None
+        dimmed = 0
         pl: int | None = None
         comment = ""
         for nd in setup_nodes:
@@ -205,6 +219,11 @@ def parse_position(data: bytes, name: str = "<sgf>") -> SgfPosition:
                 targets.extend(_point(pt, size) for pt in nd.get("MA"))
             if nd.has_property("SQ"):
                 squares.extend(_point(pt, size) for pt in nd.get("SQ"))
+            if nd.has_property("DD"):
+                for raw in nd.get_raw_list("DD"):
+                    dimmed |= _stated_region([raw], size, "DD") if raw else 0
+            if nd.has_property(REGION):
+                region = (region or 0) | _stated_region(nd.get_raw_list(REGION), size, REGION)
             if nd.has_property("PL"):
                 raw_pl = nd.get_raw("PL").strip().upper()
                 if raw_pl in (b"B", b"W"):  # an empty PL[] counts as missing
@@ -230,6 +249,8 @@ def parse_position(data: bytes, name: str = "<sgf>") -> SgfPosition:
             if color is not None:
                 main.append((BLACK if color == "b" else WHITE,
                              PASS if move is None else _point(move, size)))
+    except _NotAPoint as e:
+        raise SgfError(f"{name}: {e} is not a point of the {size}x{size} board") from None
     except ValueError as e:
         bad = _bad_point(setup_nodes, list(node), size)
         if bad is not None:
@@ -246,7 +267,24 @@ def parse_position(data: bytes, name: str = "<sgf>") -> SgfPosition:
     if stated_color is not None and stated_color != pl:
         stated = []  # the book's moves are for the other side
     return SgfPosition(name, board, tuple(targets), tuple(squares), pl, pl_given, comment,
-                       tuple(stated), tuple(main))
+                       tuple(stated), tuple(main), region, dimmed)
+
+
+def _stated_region(raws: Sequence[bytes], size: int, ident: str) -> int:
+    """The mask of the points (and rectangles ``aa:cc``) of a property of point lists
+    (``TSREGION``, ``DD``). Raises :class:`SgfError` for a value that is not a point of the
+    board."""
+    mask = 0
+    for raw in raws:
+        a, colon, b = raw.partition(b":")
+        p = _go_point(a, size)
+        q = _go_point(b, size) if colon else p
+        if p is None or q is None or q[0] > p[0] or p[1] > q[1]:
+            raise _NotAPoint(f"{ident}[{_shown(raw)}]")
+        for row in range(q[0], p[0] + 1):
+            for col in range(p[1], q[1] + 1):
+                mask |= 1 << _point((row, col), size)
+    return mask
 
 
 def parse_problem(data: bytes, name: str = "<sgf>", *, goal: str | None = None,
@@ -265,20 +303,25 @@ def problem_of(pos: SgfPosition, *, to_play: int | None = None, goal: str | None
     name = pos.name
     pl = pos.to_play if to_play is None else to_play
     stated = pos.stated if pl == pos.to_play else ()
+    if pos.region is not None and not pos.targets:
+        raise SgfError(f"{name}: the file states a region ({REGION}) but marks no target (MA)")
     if not pos.targets or goal is not None or target is not None or region is not None:
         try:
             problem, inferred = infer_with_overrides(
                 pos.board, pl, pos.comment, marked=pos.targets, squares=pos.squares, goal=goal,
-                target=target, region=region, name=name)
+                target=target, region=region, name=name, stated_region=pos.region)
         except (ProblemError, ValueError) as e:
             raise SgfError(f"{name}: {e}") from None
-        return ProblemFile(name, problem, stated, pos.pl_given, pos.comment, inferred)
+        return ProblemFile(name, problem, stated, pos.pl_given, pos.comment, inferred,
+                           inferred.frame if inferred.framed else
+                           pos.dimmed & problem.board().stones(problem.attacker))
     try:
         problem = make_problem(pos.board, pos.targets, to_play=pl, squares=pos.squares,
-                               name=name)
+                               name=name, region=pos.region)
     except ProblemError as e:
         raise SgfError(f"{name}: {e}") from None
-    return ProblemFile(name, problem, stated, pos.pl_given, pos.comment)
+    return ProblemFile(name, problem, stated, pos.pl_given, pos.comment,
+                       frame=pos.dimmed & problem.board().stones(problem.attacker))
 
 
 # --- plain trees, for the modules that read books and write solutions ------------------------

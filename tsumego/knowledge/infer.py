@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from tsumego.go.board import BLACK, WHITE, Board, Geometry, bits, color_name, opponent
 from tsumego.go.coords import to_sgf
-from tsumego.go.problem import Problem, ProblemError, derive_region
+from tsumego.go.problem import Problem, ProblemError, derive_region, walls_around
 
 GOALS = ("kill", "live")
 MAX_REGION = 60  # more empty points than this in an inferred region: not a tsumego
@@ -115,6 +115,32 @@ class Inference:
             "notes": list(self.notes),
         }
 
+    @property
+    def framed(self) -> bool:
+        """Whether the problem solved is not the file's marked problem: it was inferred, or
+        set up with an override (then the region, and any frame stones, are ours)."""
+        return self.rule != "marked"
+
+    def framed_words(self, size: int) -> str:
+        """What was added to the file's position, in words, for the root comment of a
+        solution tree (whose setup holds the frame stones, dimmed with ``DD``, and the region
+        as ``TSREGION``)."""
+        side = "Black" if self.to_play == BLACK else "White"
+        att = "Black" if self.attacker == BLACK else "White"
+        how = ("set up with the options given" if self.rule == "override" else
+               "inferred (the file marks no target)")
+        text = (f"Framed problem: tsumego {how}: {side} to play and {self.goal} (rule "
+                f"{self.rule}, confidence {self.confidence:.2f}), the target marked MA "
+                f"({_count(len(self.target), 'stone')})")
+        n = bin(self.frame).count("1")
+        if n:
+            text += (f"; {_count(n, 'virtual ' + att + ' stone')} added around it, dimmed ("
+                     f"{' '.join(to_sgf(p, size) for p in bits(self.frame))}): they stand for "
+                     f"an outside that belongs to {att}")
+        r = bin(self.region).count("1")
+        return (text + f"; the plays are in the region TSREGION ({_count(r, 'point')}), and "
+                f"every line is played on this board, frame included.")
+
     def explain(self, problem: Problem) -> str:
         """Several lines for ``tsumego solve --explain``: the goal, the rule and its confidence,
         the target, the region and the notes (the command line adds a diagram)."""
@@ -133,6 +159,10 @@ class Inference:
         ]
         lines += [f"  - {n}" for n in self.notes]
         return "\n".join(lines)
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 def crop_diagram(problem: Problem, frame: int = 0) -> str:
@@ -577,16 +607,8 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
              f"columns {x0 + 1}-{x1 + 1}, rows {y0 + 1}-{y1 + 1}")
     note = (f"frame: {bin(frame).count('1')} virtual {color_name(attacker)} stones, "
             f"{where}; " + note)
-    attacker_stones = b.stones(attacker)
-    walls = geo.dilate(reg) & attacker_stones & ~reg
-    # whole blocks: a wall is every attacker block touching the region from outside
-    wall_blocks = 0
-    rest = walls
-    while rest:
-        blk = geo.flood(rest & -rest, attacker_stones & ~reg)
-        wall_blocks |= blk
-        rest &= ~blk
-    problem = Problem(b.size, b.black, b.white, target, reg, wall_blocks, to_play, name)
+    problem = Problem(b.size, b.black, b.white, target, reg, walls_around(b, reg, attacker),
+                      to_play, name)
     return problem, frame, note
 
 
@@ -699,13 +721,14 @@ def infer_with_overrides(
     region: str | None = None,
     name: str = "",
     framing: Framing = DEFAULT_FRAMING,
+    stated_region: int | None = None,
 ) -> tuple[Problem, Inference]:
     """The entry point of :func:`tsumego.io.sgf.parse_problem`: ``marked`` are the file's ``MA``
     points, ``target`` and ``region`` the user's overrides as text (points in SGF or GTP
     notation; a region may be a rectangle ``aa-ff``). A marked file with only ``goal`` given
-    keeps its marked region (the goal must agree with the mark); a ``target`` override replaces
-    ``MA``; otherwise the problem is inferred and framed. Raises :class:`InferenceError` or
-    ValueError."""
+    keeps its marked region (``stated_region``, when the file states one; the goal must agree
+    with the mark); a ``target`` override replaces ``MA``; otherwise the problem is inferred
+    and framed. Raises :class:`InferenceError` or ValueError."""
     from tsumego.go.coords import parse_point
     from tsumego.go.problem import make_problem
 
@@ -723,7 +746,7 @@ def infer_with_overrides(
     region_mask = None if region is None else parse_region(region, size)
     if marked and target is None and region is None:
         problem = make_problem(board, list(marked), to_play=to_play, squares=squares,
-                               name=name)
+                               name=name, region=stated_region)
         if goal is not None and (goal == "live") != (to_play == problem.defender):
             raise InferenceError(
                 f"goal {goal} contradicts the MA mark: the side to play "

@@ -36,7 +36,7 @@ from tsumego.errors import InputError
 from tsumego.go.board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem
-from tsumego.io.sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
+from tsumego.io.sgf import MARK_BM, MOVE_B, MoveTree, SgfNode, parse_position, problem_of
 from tsumego.io.sgfscan import Points
 
 Arrangement = tuple[int, int]  # (black, white) stones
@@ -67,6 +67,19 @@ class Claim:
     balance: int
     status: str
     mode: str
+
+
+def tree_problem(root_game: bytes, name: str) -> Problem:
+    """The problem a tree's root shows: its stones (frame stones included), its target
+    (``MA``) and its region (``TSREGION``, else derived as rules.md 1 derives a marked
+    problem's). Nothing is inferred or framed: a root that marks no target is refused.
+    Raises :class:`CheckError` or :class:`~tsumego.io.sgf.SgfError`."""
+    pos = parse_position(root_game, name)
+    if not pos.targets:
+        raise CheckError(f"{name}: the root marks no target (MA): the checker infers and "
+                         f"frames nothing (a tree of a plain problem written by an earlier "
+                         f"version: write it again)")
+    return problem_of(pos).problem
 
 
 def read_claim(root: SgfNode) -> Claim:

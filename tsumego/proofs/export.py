@@ -17,12 +17,14 @@ from collections.abc import Iterator
 
 from tsumego.go.board import BLACK, bits, color_name
 from tsumego.go.coords import PASS, to_gtp, to_sgf
-from tsumego.io.sgf import SgfNode, node_text, serialize_chunks
+from tsumego.io.sgf import REGION, SgfNode, node_text, serialize_chunks
+from tsumego.knowledge.infer import Inference
 from tsumego.proofs.tree import SolutionTree, TreeNode
 from tsumego.search.solver import Solution
 
-_KEEP_ROOT = ("AB", "AW", "AE", "MA", "SQ", "TR", "CR", "LB", "MN", "GN", "GC", "SO", "N",
-              "DT", "PB", "PW", "RU", "KM", "ST")
+# the file's root properties a tree keeps (its setup is written from the problem solved)
+_KEEP_ROOT = ("SQ", "TR", "CR", "LB", "MN", "GN", "GC", "SO", "N", "DT", "PB", "PW", "RU", "KM",
+              "ST")
 
 
 def _side(color: int) -> str:
@@ -39,10 +41,11 @@ def result_words(solutions: list[Solution]) -> str:
 
 
 def to_sgf_tree(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-                version: str) -> SgfNode:
-    """The SGF tree of ``tree``; ``original_root`` (the problem file's root, with any setup
-    nodes merged into it) supplies the setup and markup."""
-    root, ctx = _root(tree, original_root, solutions, version)
+                version: str, inferred: Inference | None = None) -> SgfNode:
+    """The SGF tree of ``tree``; ``original_root`` (the problem file's root) supplies the
+    markup and the game information, ``inferred`` what was inferred for a plain problem (its
+    frame and region are written into the setup, see :func:`_root`)."""
+    root, ctx = _root(tree, original_root, solutions, version, inferred)
     for child in tree.root.children:
         root.children.append(ctx.convert(child, first=True, good=bool(child.good)))
     return root
@@ -52,10 +55,10 @@ _Item = tuple[TreeNode | None, bool, bool]  # a node (None: the root), first mov
 
 
 def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-             version: str) -> Iterator[str]:
+             version: str, inferred: Inference | None = None) -> Iterator[str]:
     """The text of :func:`to_sgf_tree`'s SGF, in pieces, without building the
     :class:`SgfNode` tree: full trees run to millions of nodes."""
-    root, ctx = _root(tree, original_root, solutions, version)
+    root, ctx = _root(tree, original_root, solutions, version, inferred)
 
     def props(item: _Item) -> dict[str, list[str]]:
         t, first, good = item
@@ -132,8 +135,13 @@ _PIECE_CHARS = 20_000_000
 
 
 def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-          version: str) -> tuple[SgfNode, _Context]:
-    """The root node (no children) and the context that annotates the moves below it."""
+          version: str, inferred: Inference | None = None) -> tuple[SgfNode, _Context]:
+    """The root node (no children) and the context that annotates the moves below it.
+
+    Its setup is the board solved, as it is: every stone (``AB``/``AW``: the frame stones of a
+    framed problem too, dimmed with ``DD``, and the ``SQ`` stubs filled), the target (``MA``)
+    and, for a framed problem, the region (``TSREGION``), so that the tree is read, replayed
+    and checked on the board it shows."""
     p = tree.problem
     size = p.size
     props: dict[str, list[str]] = {}
@@ -141,10 +149,18 @@ def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Sol
         for k in _KEEP_ROOT:
             if k in original_root.props:
                 props[k] = list(original_root.props[k])
-    else:
-        props["AB"] = [to_sgf(q, size) for q in bits(p.black)]
-        props["AW"] = [to_sgf(q, size) for q in bits(p.white)]
-        props["MA"] = [to_sgf(q, size) for q in bits(p.target)]
+    props["AB"] = [to_sgf(q, size) for q in bits(p.black)]
+    props["AW"] = [to_sgf(q, size) for q in bits(p.white)]
+    props["MA"] = [to_sgf(q, size) for q in bits(p.target)]
+    framed = inferred is not None and inferred.framed
+    if framed:
+        assert inferred is not None
+        if inferred.frame:
+            props["DD"] = [to_sgf(q, size) for q in bits(inferred.frame)]
+        props[REGION] = [to_sgf(q, size) for q in bits(p.region)]
+    for k in ("AB", "AW"):
+        if not props[k]:
+            del props[k]
     props["FF"] = ["4"]
     props["GM"] = ["1"]
     props["CA"] = ["UTF-8"]
@@ -158,6 +174,9 @@ def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Sol
         words += (f" Solution tree at a ko-threat balance of {tree.balance:+d} "
                   f"({_side(BLACK if tree.balance > 0 else 3 - BLACK)} has "
                   f"{abs(tree.balance)} more threat{'s' if abs(tree.balance) != 1 else ''}).")
+    if framed:
+        assert inferred is not None
+        words += " " + inferred.framed_words(size)
     props["C"] = [words]
     props["TSR"] = [f"{color_name(tree.to_play)}:{color_name(tree.winner)}:{tree.balance}:"
                     f"{status}:{tree.mode}"]
