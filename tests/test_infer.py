@@ -351,11 +351,14 @@ def test_cli_explain_and_json(tmp_path: Path) -> None:
 def test_cli_overrides(tmp_path: Path) -> None:
     f = tmp_path / "plain.sgf"
     f.write_text(PLAIN)
-    # Black's wall as the group to save: a meaningless problem, stopped by the node budget
-    r = CliRunner().invoke(main, ["solve", str(f), "--json", "--goal", "live", "--max-nodes",
-                                  "2000", "--tt-size", "10000"])
+    # Black's wall as the group to save: it is not shut in, and a frame around it would make
+    # up the problem: refused, in one line naming the file
+    r = CliRunner().invoke(main, ["solve", str(f), "--json", "--goal", "live"])
+    assert r.exit_code == 2 and r.output.count("\n") == 1
+    assert f"{f}: the target (Black's block at E19 (ea)) is not shut in" in r.output
+    r = CliRunner().invoke(main, ["solve", str(f), "--json", "--goal", "kill"])
     obj = json.loads(r.output)
-    assert obj["defender"] == "B" and obj["inferred"]["rule"] == "override"
+    assert obj["defender"] == "W" and obj["inferred"]["rule"] == "override"
     r = CliRunner().invoke(main, ["solve", str(f), "--json", "--region", "aa-dc"])
     obj = json.loads(r.output)
     assert obj["best_moves"] == ["ba"]

@@ -65,13 +65,16 @@ def _clean(color: int, k: int | None) -> bool:
     return k is not None and (k == -K if color == BLACK else k == K)
 
 
-def _board_json(problem: Problem) -> dict[str, Any]:
+def _board_json(problem: Problem, frame: int = 0) -> dict[str, Any]:
+    """The board of a result: the stones (the frame's among them), the target, the region and
+    the frame stones (added around a plain problem: not in the book)."""
     size = problem.size
     return {"size": size,
             "black": [to_sgf(p, size) for p in bits(problem.black)],
             "white": [to_sgf(p, size) for p in bits(problem.white)],
             "target": [to_sgf(p, size) for p in bits(problem.target)],
-            "region": [to_sgf(p, size) for p in bits(problem.region)]}
+            "region": [to_sgf(p, size) for p in bits(problem.region)],
+            "frame": [to_sgf(p, size) for p in bits(frame)]}
 
 
 def _deadline(start: float, options: Options) -> float | None:
@@ -88,6 +91,7 @@ def verify_problem(task: Task, options: Options) -> Result:
     res = Result(task.file, task.game)
     try:
         _verify(task, options, res, start)
+        res.frame_decides()
     except (SgfError, ProblemError) as e:
         res.findings.clear()
         res.add("error", str(e))
@@ -116,11 +120,16 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
     c = problem.to_play
     o = opponent(c)
     res.to_play = color_name(c)
-    res.board = _board_json(problem)
+    res.board = _board_json(problem, pf.frame)
     if not pf.pl_given:
         res.notes.append(f"the file has no PL: {_side(c)} to play was assumed (rules.md)")
-    if getattr(pf, "inferred", None) is not None:
-        res.notes.append("a plain problem: the target, the roles and the region were inferred")
+    inf = pf.inferred
+    if inf is not None and inf.framed:
+        n = bin(inf.frame).count("1")
+        res.notes.append("a plain problem: the target, the roles and the region were inferred"
+                         + (f", and {n} virtual {_side(problem.attacker)} stone"
+                            f"{'s' if n != 1 else ''} frame it" if n else ""))
+        res.frame_sensitive = inf.frame_sensitive
 
     # the book
     top = book_tree(tree)

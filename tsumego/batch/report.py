@@ -20,6 +20,8 @@ _GTP_COLUMNS = "ABCDEFGHJKLMNOPQRST"
 DESCRIPTIONS = {
     "error": "the file could not be read or set up",
     "unknown": "a limit stopped the search",
+    "frame-sensitive": "the book and the proof disagree, and the frame of the plain problem may "
+                       "decide the result",
     "no-solution": "the side to play cannot succeed at all",
     "book-move-fails": "a move the book calls correct loses",
     "wrong-line-works": "a move the book calls wrong wins",
@@ -117,7 +119,8 @@ svg.board{display:block;margin:.3em auto}
 """
 
 _COLORS = {
-    "error": "#7f2704", "unknown": "#6a51a3", "no-solution": "#a50f15",
+    "error": "#7f2704", "unknown": "#6a51a3", "frame-sensitive": "#8c6d31",
+    "no-solution": "#a50f15",
     "book-move-fails": "#de2d26", "wrong-line-works": "#e6550d", "bad-refutation": "#d94801",
     "extra-solutions": "#3182bd", "weak-reply": "#31a354", "no-answer": "#636363",
     "agree": "#2ca25f",
@@ -166,6 +169,7 @@ def board_svg(r: Result, cell: int | None = None) -> str:
 
     black, white = set(pts("black")), set(pts("white"))
     target, region = set(pts("target")), set(pts("region"))
+    frame = set(pts("frame"))
     correct = {xy for xy in (_xy(p, size) for p in r.book_correct) if xy}
     wrong = {xy for xy in (_xy(p, size) for p in r.book_wrong) if xy}
     solver = {xy for xy in (_xy(p, size) for p in (r.solver_moves or [])) if xy}
@@ -234,6 +238,11 @@ def board_svg(r: Result, cell: int | None = None) -> str:
     rad = cell * 0.47
     for (x, y) in sorted(black | white):
         fill, stroke = ("#111", "#000") if (x, y) in black else ("#fafafa", "#222")
+        if (x, y) in frame:  # a virtual stone of the frame: dimmed, dashed
+            o.append(f'<circle class="frame" cx="{cx(x)}" cy="{cy(y)}" r="{rad:.1f}" '
+                     f'fill="{fill}" fill-opacity="0.35" stroke="{stroke}" stroke-width="1.5" '
+                     f'stroke-dasharray="3,2"/>')
+            continue
         o.append(f'<circle cx="{cx(x)}" cy="{cy(y)}" r="{rad:.1f}" fill="{fill}" '
                  f'stroke="{stroke}" stroke-width="1"/>')
         if (x, y) in target:
@@ -273,6 +282,9 @@ def _legend() -> str:
               'fill="#e31a1c"/>'), "target stone"),
         (icon('<rect width="22" height="22" fill="#6b5a3a" opacity="0.35"/>'),
          "outside the problem's region"),
+        (icon('<circle cx="11" cy="11" r="9" fill="#111" fill-opacity="0.35" stroke="#000" '
+              'stroke-width="1.5" stroke-dasharray="3,2"/>'),
+         "frame stone: added around a plain problem, not in the book"),
     ]
     return '<div class="legend">' + " &nbsp; ".join(
         f"{i} {html.escape(t)}" for i, t in items) + "</div>"

@@ -9,10 +9,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # the classes, most important first: a problem's class is the first one among its findings
-CLASSES = ("error", "unknown", "no-solution", "book-move-fails", "wrong-line-works",
-           "bad-refutation", "extra-solutions", "weak-reply", "no-answer", "agree")
+CLASSES = ("error", "unknown", "frame-sensitive", "no-solution", "book-move-fails",
+           "wrong-line-works", "bad-refutation", "extra-solutions", "weak-reply", "no-answer",
+           "agree")
+# the classes of a disagreement between the book and the proof: where the frame around a plain
+# problem may decide the result, such a finding is ``frame-sensitive`` instead
+DISAGREEMENTS = ("no-solution", "book-move-fails", "wrong-line-works", "bad-refutation",
+                 "extra-solutions", "weak-reply")
 ANSWERS = ("auto", "right", "comment", "first-level")
-FORMAT = 1  # bump when results change meaning (part of the cache key)
+FORMAT = 2  # bump when results change meaning (part of the cache key)
 
 
 # --- options, tasks, results ----------------------------------------------------------------
@@ -80,6 +85,24 @@ class Result:
     error: str | None = None
     board: dict[str, Any] | None = None
     cached: bool = False
+    frame_sensitive: str | None = None  # why the frame of a plain problem may decide it
+
+    def frame_decides(self) -> None:
+        """Where the frame may decide the result (``frame_sensitive``), a disagreement with
+        the book is no finding against it: each becomes ``frame-sensitive``, saying so (and
+        with no disagreement, a note says it)."""
+        why = self.frame_sensitive
+        if why is None:
+            return
+        moved = False
+        for f in self.findings:
+            if f["class"] in DISAGREEMENTS:
+                f["text"] = (f"{f['class']}, but the frame may decide the result ({why}): "
+                             f"{f['text']}")
+                f["class"] = "frame-sensitive"
+                moved = True
+        if not moved:
+            self.notes.append(f"the frame may decide the result: {why}")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -89,7 +112,7 @@ class Result:
             "status": self.status, "best_threats": self.best_threats,
             "refutation": self.refutation, "findings": self.findings, "notes": self.notes,
             "seconds": round(self.seconds, 3), "error": self.error, "board": self.board,
-            "cached": self.cached,
+            "cached": self.cached, "frame_sensitive": self.frame_sensitive,
         }
 
     @classmethod
@@ -100,7 +123,8 @@ class Result:
                    status=d["status"], best_threats=d.get("best_threats"),
                    refutation=dict(d["refutation"]), findings=list(d.get("findings", [])),
                    notes=list(d.get("notes", [])), seconds=float(d["seconds"]),
-                   error=d["error"], board=d.get("board"), cached=bool(d.get("cached")))
+                   error=d["error"], board=d.get("board"), cached=bool(d.get("cached")),
+                   frame_sensitive=d.get("frame_sensitive"))
 
     @property
     def is_finding(self) -> bool:

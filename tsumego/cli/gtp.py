@@ -716,6 +716,8 @@ class GtpEngine:
         if a.frame:
             text += (f"; {bin(a.frame).count('1')} virtual {_side(p.attacker)} stones frame "
                      "the problem")
+        if a.inferred is not None and a.inferred.frame_sensitive:
+            text += f"; the frame may decide the result: {a.inferred.frame_sensitive}"
         return text
 
     def cmd_explain(self, args: list[str]) -> str:

@@ -204,6 +204,8 @@ def _header(pf: ProblemFile, sides: list[int], threats: int, explain: bool,
             click.echo(f"Plain problem: inferred {_side(inf.to_play)} to {inf.goal} "
                        f"(rule {inf.rule}, confidence {inf.confidence:.2f}; "
                        "--explain says more)")
+            if inf.frame_sensitive:
+                click.echo(f"The frame may decide the result: {inf.frame_sensitive}")
     click.echo(f"Attacker: {_side(problem.attacker)}; defender: {_side(problem.defender)}; "
                f"ko-threat balance {threats:+d}")
     if len(sides) == 2:

@@ -99,6 +99,9 @@ class Inference:
     confidence: float
     rule: str
     notes: tuple[str, ...]
+    # why the frame may decide the result (None: no check found a reason); see
+    # :func:`frame_risks`
+    frame_sensitive: str | None = None
 
     def to_json(self, size: int) -> dict[str, object]:
         """The ``"inferred"`` object of ``tsumego solve --json`` (SGF coordinates)."""
@@ -113,6 +116,7 @@ class Inference:
             "confidence": round(self.confidence, 3),
             "rule": self.rule,
             "notes": list(self.notes),
+            "frame_sensitive": self.frame_sensitive,
         }
 
     @property
@@ -138,8 +142,12 @@ class Inference:
                      f"{' '.join(to_sgf(p, size) for p in bits(self.frame))}): they stand for "
                      f"an outside that belongs to {att}")
         r = bin(self.region).count("1")
-        return (text + f"; the plays are in the region TSREGION ({_count(r, 'point')}), and "
-                f"every line is played on this board, frame included.")
+        text += (f"; the plays are in the region TSREGION ({_count(r, 'point')}), and every "
+                 f"line is played on this board, frame included.")
+        if self.frame_sensitive:
+            text += (f" The frame may decide the result: {self.frame_sensitive}. The answer is "
+                     f"exact for this framed board, and may not be the book's.")
+        return text
 
     def explain(self, problem: Problem) -> str:
         """Several lines for ``tsumego solve --explain``: the goal, the rule and its confidence,
@@ -158,6 +166,10 @@ class Inference:
             f"Region: {n} point{'s' if n != 1 else ''} (where the plays are)",
         ]
         lines += [f"  - {n}" for n in self.notes]
+        if self.frame_sensitive:
+            lines.append(f"  - the frame may decide the result: {self.frame_sensitive}")
+        elif self.framed:
+            lines.append("  - the frame's checks found no sign that it decides the result")
         return "\n".join(lines)
 
 
@@ -612,6 +624,80 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
     return problem, frame, note
 
 
+# --- where the frame may decide the result --------------------------------------------------
+
+WEAK_LIBERTIES = 3  # a wall block with this many liberties or fewer in the book is weak
+
+
+def _side(color: int) -> str:
+    return "Black" if color == BLACK else "White"
+
+
+def _points(mask: int, size: int, limit: int = 6) -> str:
+    """Points for people: ``E5 (ee), F5 (fe)``, the first ``limit`` of them."""
+    from tsumego.go.coords import to_gtp
+
+    ps = list(bits(mask))
+    text = ", ".join(f"{to_gtp(p, size)} ({to_sgf(p, size)})" for p in ps[:limit])
+    return text + (f" and {len(ps) - limit} more" if len(ps) > limit else "")
+
+
+def frame_risks(book: Board, problem: Problem, frame: int) -> list[str]:
+    """Why the frame around ``problem`` may decide its result, in words (empty: no reason
+    found). ``book`` is the file's position (``problem`` without the frame stones).
+
+    The checks are conservative (a reason does not say the answer is wrong, only that the
+    frame, not the book's position, may be what decides it), and each reason is a fact:
+
+    - **escape**: the target's way out reaches the frame. A flood from the target through
+      the region's points and the defender's stones, not passing on from a point next to one
+      of the attacker's real stones outside the region (its wall: a one-point gap in it
+      counts as closed), comes next to a frame stone. There the frame stones, not the
+      attacker's stones, stop the target.
+    - **weak wall**: an attacker block of the book's position that touches the region from
+      outside has at most :data:`WEAK_LIBERTIES` liberties in the book, yet it cannot be
+      captured in the framed problem (its liberties outside the region are never played,
+      or frame stones join it): the defender may live by attacking it from outside.
+    """
+    b = problem.board()
+    geo = b.geo
+    size = problem.size
+    attacker, defender = problem.attacker, problem.defender
+    region = problem.region
+    out: list[str] = []
+    if frame:
+        wall = b.stones(attacker) & ~region & ~frame
+        stop = geo.dilate(wall)
+        passable = region | b.stones(defender)
+        own = b.stones(defender)
+        reach = frontier = problem.target
+        while frontier:
+            grow = geo.dilate(frontier & (own | ~stop)) & passable & ~reach
+            reach |= grow
+            frontier = grow
+        touch = reach & geo.dilate(frame)
+        if touch:
+            out.append(f"the target's way out reaches the frame at {_points(touch, size)}: "
+                       f"frame stones, not {_side(attacker)}'s own, stop it "
+                       f"there")
+    weak = 0
+    seen = 0
+    near = geo.dilate(region)
+    for p in bits(book.stones(attacker) & near & ~region):
+        if seen >> p & 1:
+            continue
+        blk = book.block(p)
+        seen |= blk
+        libs = book.liberties(blk)
+        if bin(libs).count("1") <= WEAK_LIBERTIES and libs & ~region:
+            weak |= blk
+    if weak:
+        out.append(f"{_side(attacker)}'s stones at {_points(weak, size)} have "
+                   f"at most {WEAK_LIBERTIES} liberties in the book, but cannot be captured "
+                   f"in the frame (their liberties outside the region are never played)")
+    return out
+
+
 # --- the whole inference ----------------------------------------------------------------------
 
 def infer_problem(
@@ -699,14 +785,37 @@ def infer_problem(
         notes.append(f"target: {'the largest enclosed' if enclosed else 'the largest'} "
                      f"{color_name(defender)} block" + ("s" if len(blocks) > 1 else "")
                      + f" ({n} stone{'s' if n != 1 else ''})")
+    runs = not _shut_in(b, target_mask, defender)
+    if runs and not target and region is None:
+        p = (target_mask & -target_mask).bit_length() - 1
+        raise InferenceError(
+            f"the target ({_side(defender)}'s block at {_points(1 << p, b.size)}) is not "
+            f"shut in: it can run to the open board, and a chase across the board is not a "
+            f"life-and-death problem for this solver (a frame around it would decide the "
+            f"answer; mark the target with MA and wall it in, or give the region)")
     # --- frame and region
     problem, frame, note = frame_problem(b, target_mask, to_play, framing, region=region,
                                          name=name)
     notes.append(note)
     goal_out = "kill" if to_play == attacker else "live"
+    risks = frame_risks(b, problem, frame)
+    if runs:
+        risks.insert(0, "the target is not shut in: it can run to the open board, where the "
+                        "frame stops it")
     inference = Inference(goal_out, to_play, attacker, defender, tuple(bits(target_mask)),
-                          problem.region, frame, confidence, rule, tuple(notes))
+                          problem.region, frame, confidence, rule, tuple(notes),
+                          "; ".join(risks) if risks else None)
     return problem, inference
+
+
+def _shut_in(board: Board, target: int, defender: int) -> bool:
+    """Whether a stone of the target is enclosed (section 2 of docs/inference.md, gaps of one
+    or two points closed), or the board has no open part to run to. A target that is not can
+    run, and a chase across the board is not a life-and-death problem: a frame around it
+    would decide the answer."""
+    open_area = _open_area(board)
+    return not open_area or any(_enclosed(board, defender, gap, open_area) & target
+                                for gap in (1, 2))
 
 
 def infer_with_overrides(
