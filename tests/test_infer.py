@@ -238,8 +238,15 @@ def test_small_board_without_open_area_uses_height() -> None:
 
 def test_goal_override_swaps_the_roles() -> None:
     b = place(STRAIGHT_THREE)
-    p, inf = infer_problem(b, BLACK, "Black to play", goal="live")
+    # Black's wall to live: it can run into the open board, a chase, refused
+    with pytest.raises(InferenceError, match="can run into the open board"):
+        infer_problem(b, BLACK, "Black to play", goal="live")
+    # within a region the user gives, it is framed, and the frame may decide the result
+    p, inf = infer_problem(b, BLACK, "Black to play", goal="live",
+                           region=parse_region("aa-gf", 19))
     assert inf.rule == "override" and inf.defender == BLACK and p.defender == BLACK
+    assert inf.frame_sensitive is not None
+    assert inf.frame_sensitive.startswith("the target can run into the open board")
 
 
 def test_target_override() -> None:
@@ -351,11 +358,12 @@ def test_cli_explain_and_json(tmp_path: Path) -> None:
 def test_cli_overrides(tmp_path: Path) -> None:
     f = tmp_path / "plain.sgf"
     f.write_text(PLAIN)
-    # Black's wall as the group to save: it is not shut in, and a frame around it would make
-    # up the problem: refused, in one line naming the file
+    # Black's wall as the group to save: it can run into the open board, and a frame around
+    # it would make up the problem: refused, in one line naming the file
     r = CliRunner().invoke(main, ["solve", str(f), "--json", "--goal", "live"])
     assert r.exit_code == 2 and r.output.count("\n") == 1
-    assert f"{f}: the target (Black's block at E19 (ea)) is not shut in" in r.output
+    assert f"{f}: the target (Black's block at E19 (ea)) can run into the open board" in \
+        r.output
     r = CliRunner().invoke(main, ["solve", str(f), "--json", "--goal", "kill"])
     obj = json.loads(r.output)
     assert obj["defender"] == "W" and obj["inferred"]["rule"] == "override"

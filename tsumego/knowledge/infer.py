@@ -626,7 +626,7 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
 
 # --- where the frame may decide the result --------------------------------------------------
 
-WEAK_LIBERTIES = 3  # a wall block with this many liberties or fewer in the book is weak
+WEAK_LIBERTIES = 2  # a wall block with this many liberties or fewer in the book is weak
 
 
 def _side(color: int) -> str:
@@ -642,9 +642,9 @@ def _points(mask: int, size: int, limit: int = 6) -> str:
     return text + (f" and {len(ps) - limit} more" if len(ps) > limit else "")
 
 
-def frame_risks(book: Board, problem: Problem, frame: int) -> list[str]:
-    """Why the frame around ``problem`` may decide its result, in words (empty: no reason
-    found). ``book`` is the file's position (``problem`` without the frame stones).
+def frame_risks(problem: Problem, frame: int) -> list[str]:
+    """Why the frame stones ``frame`` around ``problem`` may decide its result, in words
+    (empty: no reason found).
 
     The checks are conservative (a reason does not say the answer is wrong, only that the
     frame, not the book's position, may be what decides it), and each reason is a fact:
@@ -654,10 +654,10 @@ def frame_risks(book: Board, problem: Problem, frame: int) -> list[str]:
       of the attacker's real stones outside the region (its wall: a one-point gap in it
       counts as closed), comes next to a frame stone. There the frame stones, not the
       attacker's stones, stop the target.
-    - **weak wall**: an attacker block of the book's position that touches the region from
-      outside has at most :data:`WEAK_LIBERTIES` liberties in the book, yet it cannot be
-      captured in the framed problem (its liberties outside the region are never played,
-      or frame stones join it): the defender may live by attacking it from outside.
+    - **weak wall**: an attacker block of the book's position next to the region has at
+      most :data:`WEAK_LIBERTIES` liberties in the book, one of them outside the region
+      (:func:`weak_walls`): in the book the defender may live by capturing it from outside;
+      the framed problem never lets it be captured.
     """
     b = problem.board()
     geo = b.geo
@@ -678,12 +678,34 @@ def frame_risks(book: Board, problem: Problem, frame: int) -> list[str]:
         touch = reach & geo.dilate(frame)
         if touch:
             out.append(f"the target's way out reaches the frame at {_points(touch, size)}: "
-                       f"frame stones, not {_side(attacker)}'s own, stop it "
-                       f"there")
-    weak = 0
-    seen = 0
-    near = geo.dilate(region)
-    for p in bits(book.stones(attacker) & near & ~region):
+                       f"frame stones, not {_side(attacker)}'s own, stop it there")
+    weak = weak_walls(book_board(problem, frame), problem)
+    if weak:
+        out.append(f"{_side(attacker)}'s stones at {_points(weak, size)} have at most "
+                   f"{WEAK_LIBERTIES} liberties in the book, but cannot be captured in the "
+                   f"frame (their liberties outside the region are never played)")
+    return out
+
+
+def book_board(problem: Problem, frame: int) -> Board:
+    """The board of ``problem`` without the stones of ``frame``: the position it was framed
+    from."""
+    b = problem.board()
+    for p in bits(frame):
+        b.remove(p)
+    return b
+
+
+def weak_walls(book: Board, problem: Problem) -> int:
+    """The attacker's weak walls: its blocks in the book's position (``book``) that touch the
+    region from outside, with at most :data:`WEAK_LIBERTIES` liberties in the book, one of them
+    outside the region. The framed problem never lets them be captured (their liberties
+    outside the region are never played, and frame stones may join them), while in the book
+    the defender may live by attacking them from outside."""
+    geo = book.geo
+    region = problem.region
+    weak = seen = 0
+    for p in bits(book.stones(problem.attacker) & geo.dilate(region) & ~region):
         if seen >> p & 1:
             continue
         blk = book.block(p)
@@ -691,11 +713,7 @@ def frame_risks(book: Board, problem: Problem, frame: int) -> list[str]:
         libs = book.liberties(blk)
         if bin(libs).count("1") <= WEAK_LIBERTIES and libs & ~region:
             weak |= blk
-    if weak:
-        out.append(f"{_side(attacker)}'s stones at {_points(weak, size)} have "
-                   f"at most {WEAK_LIBERTIES} liberties in the book, but cannot be captured "
-                   f"in the frame (their liberties outside the region are never played)")
-    return out
+    return weak
 
 
 # --- the whole inference ----------------------------------------------------------------------
@@ -785,37 +803,44 @@ def infer_problem(
         notes.append(f"target: {'the largest enclosed' if enclosed else 'the largest'} "
                      f"{color_name(defender)} block" + ("s" if len(blocks) > 1 else "")
                      + f" ({n} stone{'s' if n != 1 else ''})")
-    runs = not _shut_in(b, target_mask, defender)
+    runs = _runs(b, target_mask, defender)
     if runs and not target and region is None:
         p = (target_mask & -target_mask).bit_length() - 1
         raise InferenceError(
-            f"the target ({_side(defender)}'s block at {_points(1 << p, b.size)}) is not "
-            f"shut in: it can run to the open board, and a chase across the board is not a "
-            f"life-and-death problem for this solver (a frame around it would decide the "
-            f"answer; mark the target with MA and wall it in, or give the region)")
+            f"the target ({_side(defender)}'s block at {_points(1 << p, b.size)}) can run "
+            f"into the open board: a chase across the board is not a life-and-death problem "
+            f"for this solver (a frame around the target would decide the answer; mark the "
+            f"target with MA and wall it in, or give the region)")
     # --- frame and region
     problem, frame, note = frame_problem(b, target_mask, to_play, framing, region=region,
                                          name=name)
     notes.append(note)
     goal_out = "kill" if to_play == attacker else "live"
-    risks = frame_risks(b, problem, frame)
+    risks = frame_risks(problem, frame)
     if runs:
-        risks.insert(0, "the target is not shut in: it can run to the open board, where the "
-                        "frame stops it")
+        risks.insert(0, "the target can run into the open board, where the frame stops it")
     inference = Inference(goal_out, to_play, attacker, defender, tuple(bits(target_mask)),
                           problem.region, frame, confidence, rule, tuple(notes),
                           "; ".join(risks) if risks else None)
     return problem, inference
 
 
-def _shut_in(board: Board, target: int, defender: int) -> bool:
-    """Whether a stone of the target is enclosed (section 2 of docs/inference.md, gaps of one
-    or two points closed), or the board has no open part to run to. A target that is not can
-    run, and a chase across the board is not a life-and-death problem: a frame around it
-    would decide the answer."""
+def _runs(board: Board, target: int, defender: int) -> bool:
+    """Whether the target can run into the open board: a flood from it through the
+    defender's stones and the empty points that are neither next to an attacker stone nor on
+    the board's edge (crawling along the first line is no way out) reaches the open board
+    (points four lines from every stone). Such a group is chased, not killed in place, and a
+    chase across the board is not a life-and-death problem: a frame around it would decide
+    the answer."""
     open_area = _open_area(board)
-    return not open_area or any(_enclosed(board, defender, gap, open_area) & target
-                                for gap in (1, 2))
+    if not open_area:
+        return False
+    geo = board.geo
+    size = board.size
+    edge = _rect(size, 0, 0, size - 1, size - 1) & ~_rect(size, 1, 1, size - 2, size - 2)
+    blocked = geo.dilate(board.stones(opponent(defender))) | edge
+    passable = (board.empty & ~blocked) | board.stones(defender)
+    return bool(geo.flood(target, passable) & open_area)
 
 
 def infer_with_overrides(
@@ -875,4 +900,4 @@ def infer_with_overrides(
 __all__ = ["infer_with_overrides", "Framing", "DEFAULT_FRAMING", "Inference", "InferenceError",
            "infer_problem",
            "goal_from_comment", "roles_from_position", "frame_problem", "frame_box",
-           "parse_region", "crop_diagram"]
+           "parse_region", "crop_diagram", "frame_risks", "weak_walls", "book_board"]
