@@ -1396,6 +1396,19 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
     int has_threat = color == BLACK ? nkt > 0 : nkt < 0;
     int step = color == BLACK ? -1 : 1;
     u64 pair_key = e->pair_key;
+    {
+        /* the tables' buckets of the children, asked for before they are read: the reads
+         * below then wait for memory together rather than one after another */
+        u64 nk = nkt_key(nkt);
+        for (int i = 0; i < f->n; i++) {
+            u64 sk = solved_key(f->hash[i], opp, f->move[i] == PASS);
+            __builtin_prefetch(e->solved->e
+                               + ((size_t)(sk ^ (sk >> 31)) & (e->solved->nbuckets - 1)) * WAYS);
+            u64 wk = sk ^ nk ^ pair_key;
+            __builtin_prefetch(e->work.e
+                               + ((size_t)(wk ^ (wk >> 31)) & (e->work.nbuckets - 1)) * WAYS);
+        }
+    }
     int ns = 0;
     for (int i = 0; i < f->n; i++) {
         int p = f->move[i];
