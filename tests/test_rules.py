@@ -40,14 +40,14 @@ def _brute(problem) -> BruteGame:  # type: ignore[no-untyped-def]
     return BruteGame(problem.size, cells, bits(problem.region), bits(problem.target))
 
 
-def reference_winner(problem, first: int, nkt: int) -> int:  # type: ignore[no-untyped-def]
+def reference_winner(problem, first: int, balance: int) -> int:  # type: ignore[no-untyped-def]
     """Winner by exhaustive search over the game of rules.md (tiny regions only)."""
-    return _brute(problem).winner(first, nkt)
+    return _brute(problem).winner(first, balance)
 
 
-def reference_moves(problem, first: int, nkt: int) -> set[int]:  # type: ignore[no-untyped-def]
+def reference_moves(problem, first: int, balance: int) -> set[int]:  # type: ignore[no-untyped-def]
     """The winning first moves by the brute force (PASS included when it wins)."""
-    return {PASS if m == "pass" else m for m in _brute(problem).winning_moves(first, nkt)}
+    return {PASS if m == "pass" else m for m in _brute(problem).winning_moves(first, balance)}
 
 
 def winners(problem, first: int) -> dict[int, int]:  # type: ignore[no-untyped-def]
@@ -466,8 +466,8 @@ def test_pairs_of_passes_go_on_until_one_repeats():
     state = game.root(B, 2)
     for _ in range(2):
         state = dict(game.children(*state))["pass"]  # type: ignore[misc]
-    board, to_move, nkt, passed, history, pairs = state  # type: ignore[misc]
-    assert (to_move, nkt, passed, history) == (B, 0, False, frozenset((board,)))
+    board, to_move, balance, passed, history, pairs = state  # type: ignore[misc]
+    assert (to_move, balance, passed, history) == (B, 0, False, frozenset((board,)))
     for _ in range(1):
         state = dict(game.children(*state))["pass"]  # type: ignore[misc]
     assert dict(game.children(*state))["pass"] == W  # type: ignore[misc]
@@ -593,10 +593,10 @@ def _balances_searched(monkeypatch: pytest.MonkeyPatch, diagram: str, to_play: i
     seen: list[int] = []
     original = Engine.solve
 
-    def recording(self: Engine, color: int, nkt: int, *, passed: bool = False) -> int:
+    def recording(self: Engine, color: int, balance: int, *, passed: bool = False) -> int:
         if not self.live:
-            seen.append(nkt)
-        return original(self, color, nkt, passed=passed)
+            seen.append(balance)
+        return original(self, color, balance, passed=passed)
 
     monkeypatch.setattr(Engine, "solve", recording)
     solve(problem_from_diagram(diagram), to_play=to_play, all_moves=False,

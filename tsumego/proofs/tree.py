@@ -464,11 +464,11 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                     parent = hist
                     hist, tok = b.enter(c, mover, hist, depth)
                     path.append((tok, parent))
-                    passed, nkt = c.passed, c.nkt
+                    passed, balance = c.passed, c.balance
                     mover, depth = opponent(mover), depth + 1
-                    kids = b.children(mover, nkt, passed, hist)
+                    kids = b.children(mover, balance, passed, hist)
                     if mover == winner:
-                        c = b.winner_pick(kids, mover, nkt, passed, hist, depth)
+                        c = b.winner_pick(kids, mover, balance, passed, hist, depth)
                     else:
                         weight *= len(kids)
                         c = kids[rng.randrange(len(kids))]
@@ -520,7 +520,7 @@ class _Child:
     captured: int
     hash: int
     repeat: int  # path index of the arrangement the play repeats, -1 for none
-    nkt: int  # the balance after the move
+    balance: int  # the balance after the move
     static: int  # winner fixed by the play itself, 0 if none
     end: str
     pair: bool = False  # the second pass of a pair that does not end the game
@@ -620,12 +620,12 @@ class _Builder:
         return alive
 
     # --- the game, as the engine plays it ---------------------------------------------------
-    def children(self, color: int, nkt: int, passed: bool,
+    def children(self, color: int, balance: int, passed: bool,
                  history: dict[int, int]) -> list[_Child]:
         """Every legal move with ``color`` to move (pass last), with static outcomes."""
         board = self.board
         out: list[_Child] = []
-        has_threat = nkt > 0 if color == BLACK else nkt < 0
+        has_threat = balance > 0 if color == BLACK else balance < 0
         step = -1 if color == BLACK else 1
         bc, wc = board.black.bit_count(), board.white.bit_count()
         if color == BLACK:
@@ -655,12 +655,12 @@ class _Builder:
             elif color == self.defender and self._alive(board):
                 static, end = self.defender, "alive"
             board.undo(snap)
-            out.append(_Child(p, cap, h, idx, nkt + step if idx >= 0 else nkt, static, end))
+            out.append(_Child(p, cap, h, idx, balance + step if idx >= 0 else balance, static, end))
         if not passed:
-            out.append(_Child(PASS, 0, board.hash, -1, nkt, 0, ""))
+            out.append(_Child(PASS, 0, board.hash, -1, balance, 0, ""))
         elif pair_state(board.hash, opponent(color)) in self.game.pair_states:
             # the pair state stood before: the game ends, the target standing
-            out.append(_Child(PASS, 0, board.hash, -1, nkt, self.defender, "passes"))
+            out.append(_Child(PASS, 0, board.hash, -1, balance, self.defender, "passes"))
         else:  # both sides play elsewhere: the game goes on afresh at balance 0
             out.append(_Child(PASS, 0, board.hash, -1, 0, 0, "", True))
         self.last_probes = probes
@@ -801,7 +801,7 @@ class _Builder:
         hits, self.hits = self.hits, {}
         hist, tok = self.enter(c, color, history, depth)
         try:
-            self.expand(i, opponent(color), c.nkt, c.passed, hist, depth + 1, winner)
+            self.expand(i, opponent(color), c.balance, c.passed, hist, depth + 1, winner)
         finally:
             self.leave(tok, history)
         nodes.close(i)
@@ -834,7 +834,7 @@ class _Builder:
         key = self.game.pair_key
         if c.pair:
             key ^= pair_state(c.hash, opponent(color))
-        return c.hash, color, c.nkt, c.passed, winner, key
+        return c.hash, color, c.balance, c.passed, winner, key
 
     def fitting(self, key: tuple[int, int, int, bool, int, int], c: _Child, color: int,
                 history: dict[int, int], outer: int
@@ -940,16 +940,16 @@ class _Builder:
         return _Walked(at, mover, not kids, [(origin.get(kid, kid), move[kid]) for kid in kids
                                              if not flags[kid] & 33])
 
-    def expand(self, node: int, color: int, nkt: int, passed: bool,
+    def expand(self, node: int, color: int, balance: int, passed: bool,
                history: dict[int, int], depth: int, winner: int) -> None:
         """Add the children of node ``node``, where ``color`` is to move and ``winner``
         wins."""
-        kids = self.children(color, nkt, passed, history)
+        kids = self.children(color, balance, passed, history)
         self.probes |= self.last_probes
         if self.last_hits:
             self.hits.update(self.last_hits)
         if color == winner:
-            child = self.line(self.winner_pick(kids, color, nkt, passed, history, depth),
+            child = self.line(self.winner_pick(kids, color, balance, passed, history, depth),
                               color, history, depth, winner)
             self.nodes.plies[node] = self.nodes.plies[child] + 1
             return
@@ -983,7 +983,7 @@ class _Builder:
                               for c in chosen)
 
     # --- choosing the winner's move --------------------------------------------------------
-    def winner_pick(self, kids: list[_Child], color: int, nkt: int, passed: bool,
+    def winner_pick(self, kids: list[_Child], color: int, balance: int, passed: bool,
                     history: dict[int, int], depth: int) -> _Child:
         """The winner's move kept in the tree: an immediate win; in a ``full`` tree the move
         the lookahead measured best here, if it measured this position (the sizes above it
@@ -998,7 +998,7 @@ class _Builder:
             if c.static == color:
                 return c
         if self.full:  # the winner is the side to move here: ``color`` keys its tables
-            got = self.sizes.get(self.size_key(color, nkt, passed, color))
+            got = self.sizes.get(self.size_key(color, balance, passed, color))
             if got is not None and got[0] < INFINITE:
                 was = next((c for c in kids if c.move == got[2]), None)
                 if was is not None and \
@@ -1135,10 +1135,10 @@ class _Builder:
         scored.sort(key=lambda s: s[0])
         return [c for _, c in scored]
 
-    def size_key(self, color: int, nkt: int, passed: bool,
+    def size_key(self, color: int, balance: int, passed: bool,
                  winner: int) -> tuple[int, int, int]:
         """The lookahead tables' key of the current position with ``color`` to move."""
-        return position_key(self.board.hash, color, passed), nkt, winner
+        return position_key(self.board.hash, color, passed), balance, winner
 
     def _objective(self, size: int, plies: int) -> tuple[int, int]:
         return (size, plies) if self.full else (plies, size)
@@ -1193,13 +1193,13 @@ class _Builder:
             return 1, 1
         hist, tok = self.enter(c, color, history, depth)
         try:
-            size, plies = self.estimate(opponent(color), c.nkt, c.passed, hist,
+            size, plies = self.estimate(opponent(color), c.balance, c.passed, hist,
                                         depth + 1, winner, bound - 1)
         finally:
             self.leave(tok, history)
         return min(INFINITE, 1 + size), min(INFINITE, 1 + plies)
 
-    def estimate(self, color: int, nkt: int, passed: bool, history: dict[int, int],
+    def estimate(self, color: int, balance: int, passed: bool, history: dict[int, int],
                  depth: int, winner: int, bound: int = INFINITE) -> tuple[int, int]:
         """(nodes, plies) below the current position with ``color`` to move, as a full tree
         would have them. Shared between paths by position (history aside: an estimate).
@@ -1207,7 +1207,7 @@ class _Builder:
         In ``full`` trees the count stops once it reaches ``bound`` (a branch-and-bound on the
         size: the winner's candidates are measured only up to the best so far) and returns a
         size of at least ``bound``, kept as a lower bound for the position."""
-        key = self.size_key(color, nkt, passed, winner)
+        key = self.size_key(color, balance, passed, winner)
         got = self.sizes.get(key)
         if got is not None:
             return got[0], got[1]
@@ -1224,7 +1224,7 @@ class _Builder:
                 and time.monotonic() > self.look_deadline:
             self.reserve = 0  # no more lookahead in this tree
             raise BudgetExhausted("lookahead")
-        kids = self.children(color, nkt, passed, history)
+        kids = self.children(color, balance, passed, history)
         self.on_path.add(key)
         try:
             if color == winner:

@@ -3,10 +3,10 @@ passes.
 
 The search runs over a *path*: ``history`` maps each stone arrangement since the root (or since
 the last ko threat or pair of passes) to its latest index on the path. A play that recreates
-one of them is illegal unless the mover has a threat (``nkt`` > 0 for Black, < 0 for White);
-using one moves ``nkt`` toward 0 and leaves only the two arrangements around the play in the
+one of them is illegal unless the mover has a threat (``balance`` > 0 for Black, < 0 for White);
+using one moves ``balance`` toward 0 and leaves only the two arrangements around the play in the
 history. Two passes in a row (a *pair*) stand for an exchange of plays elsewhere: the player
-who passed first moves next, the history holds only the current arrangement and ``nkt`` is 0,
+who passed first moves next, the history holds only the current arrangement and ``balance`` is 0,
 unless the arrangement with that player to move already stood right after an earlier pair on
 the path, which ends the game (the defender wins; in the pass-alive game, only with a
 pass-alive target). ``pair_states`` maps each such *pair state* on the path to its index.
@@ -19,12 +19,12 @@ keeps the arrangements and the pair states its lines create (exactly for small p
 a range of stone counts): on a path that already holds one of them, a play of the proof would
 be illegal or a pair of it would end the game, so the proof is used only where none is on the
 path. Solved results go to a table keyed by (arrangement, side to move, a pass just made)
-holding the ko-threat bounds ``maxb`` (Black wins whenever ``nkt >= maxb``) and ``minw``
-(White wins whenever ``nkt <= minw``), so one entry answers every balance; a *ko-free* proof
+holding the ko-threat bounds ``maxb`` (Black wins whenever ``balance >= maxb``) and ``minw``
+(White wins whenever ``balance <= minw``), so one entry answers every balance; a *ko-free* proof
 (no move in it was illegal by repetition, and the winner used no threat) is the same at every
 balance and is stored with its bound at infinity (the position after a pair is searched at
 balance 0 whatever the balance before it, so a pair never makes a proof depend on it).
-Unsolved work numbers are keyed by (arrangement, side to move, nkt[, pass]).
+Unsolved work numbers are keyed by (arrangement, side to move, balance[, pass]).
 
 Two games are searched: the game of rules.md (``live=False``) and the *pass-alive* game used
 to tell life from seki (``live=True``): the same game, except that where a repeated pair ends
@@ -169,7 +169,7 @@ def deep_search() -> Iterator[None]:
 _rng = random.Random(0x4E4B54)
 _SIDE_KEY = SIDE_KEY
 _PASS_KEY = PASS_KEY
-_NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
+_BALANCE_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
 PAIR = -2  # a child's repetition index that marks the second pass of a pair
 _EMPTY: frozenset[int] = frozenset()
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
@@ -474,26 +474,26 @@ class Engine:
         return lo, hi, frozenset(created)
 
     # --- the public entry points -------------------------------------------------------------
-    def solve(self, color: int, nkt: int, *, passed: bool = False) -> int:
-        """Winner with ``color`` to move at balance ``nkt`` from the current board, whose
+    def solve(self, color: int, balance: int, *, passed: bool = False) -> int:
+        """Winner with ``color`` to move at ``balance`` from the current board, whose
         arrangement is the root of the history. Raises :class:`BudgetExhausted`."""
         with deep_search():
             self._start_path()
-            phi, delta, _ = self._root(color, nkt, passed, 0)
+            phi, delta, _ = self._root(color, balance, passed, 0)
         return color if phi == 0 else opponent(color)
 
-    def solve_after(self, color: int, move: int, nkt: int) -> int | None:
-        """Winner after ``color`` plays ``move`` (or passes) from the root at balance ``nkt``;
+    def solve_after(self, color: int, move: int, balance: int) -> int | None:
+        """Winner after ``color`` plays ``move`` (or passes) from the root at ``balance``;
         ``None`` when the move is illegal. The root stays the first arrangement of the history."""
         b = self.board
         snap = b.snapshot()
         with deep_search():
             try:
-                return self._after(color, move, nkt)
+                return self._after(color, move, balance)
             finally:
                 b.undo(snap)
 
-    def _after(self, color: int, move: int, nkt: int) -> int | None:
+    def _after(self, color: int, move: int, balance: int) -> int | None:
         """:meth:`solve_after` without its setting: may leave the board changed."""
         b = self.board
         root_hash = b.hash
@@ -501,7 +501,7 @@ class Engine:
         opp = opponent(color)
         if move == PASS:
             self.history[root_hash] = 1
-            phi, delta, _ = self._root(opp, nkt, True, 1)
+            phi, delta, _ = self._root(opp, balance, True, 1)
             return color if delta == 0 else opp
         if not (b.empty & self.region) >> move & 1:
             return None
@@ -513,7 +513,7 @@ class Engine:
             return w
         self.history[b.hash] = 1
         self.seen |= 1 << self._count()
-        phi, delta, _ = self._root(opp, nkt, False, 1)
+        phi, delta, _ = self._root(opp, balance, False, 1)
         return color if delta == 0 else opp
 
     def _start_path(self) -> None:
@@ -525,7 +525,7 @@ class Engine:
         self.pair_key = 0
         self.seen = 1 << self._count()
 
-    def solve_here(self, color: int, nkt: int, passed: bool, history: dict[int, int],
+    def solve_here(self, color: int, balance: int, passed: bool, history: dict[int, int],
                    seen: int, depth: int, *, pair_states: dict[int, int] | None = None,
                    pair_counts: int = 0, max_work: int | None = None) -> int:
         """Winner with ``color`` to move at the current board, reached by a path whose
@@ -552,7 +552,7 @@ class Engine:
                 self.pair_key = 0
                 for k in self.pair_states:
                     self.pair_key ^= k
-                phi, _, _ = self._root(color, nkt, passed, depth)
+                phi, _, _ = self._root(color, balance, passed, depth)
             except BudgetExhausted as e:
                 if stop is None or e.kind != "nodes":
                     raise
@@ -565,7 +565,7 @@ class Engine:
                     self._next_check = self.nodes + 1  # the next node sets it afresh
         return color if phi == 0 else opponent(color)
 
-    def known_winner(self, color: int, nkt: int, passed: bool, h: int, seen: int,
+    def known_winner(self, color: int, balance: int, passed: bool, h: int, seen: int,
                      path: Iterable[int], pairs: Iterable[int] = ()) -> tuple[int, int]:
         """(winner, proof work) of arrangement ``h`` with ``color`` to move, read from the
         table without a search: a proof the engine already holds and may use on this path
@@ -574,7 +574,7 @@ class Engine:
         it holds none. A caller that asks about many positions it met before (the tree
         builder) saves the expansion and the children's look-ups a search from the root would
         make."""
-        phi, delta, *_ = self._lookup(color, nkt, passed, h, (1, 1), seen, path, pairs, 0)
+        phi, delta, *_ = self._lookup(color, balance, passed, h, (1, 1), seen, path, pairs, 0)
         if phi and delta:
             return 0, 0
         e = self.solved.data.get(self.solved_key(h, color, passed))
@@ -592,7 +592,7 @@ class Engine:
         b.black, b.white, b.hash = line.board.black, line.board.white, line.board.hash
         before = self.nodes
         try:
-            w = self.solve_here(to_move, line.nkt, line.passed, dict(line.history), line.seen,
+            w = self.solve_here(to_move, line.balance, line.passed, dict(line.history), line.seen,
                                 line.depth, pair_states=dict(line.pair_states),
                                 pair_counts=line.pair_counts, max_work=max_work)
         finally:
@@ -631,15 +631,15 @@ class Engine:
             b.undo(snap)
             if cap < 0 or h in line.history or (color == self.attacker and cap & self.target):
                 return Verdict(0, 0)
-        w, work = self.known_winner(3 - color, line.nkt, move == PASS, h, line.seen,
+        w, work = self.known_winner(3 - color, line.balance, move == PASS, h, line.seen,
                                     line.history, line.pair_states)
         return Verdict(w, work)
 
-    def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
+    def _root(self, color: int, balance: int, passed: bool, depth: int) -> tuple[int, int, int]:
         self._root_depth = depth
         self.root_move = None
         while True:
-            phi, delta, dep, _, _, _, _ = self._mid(color, nkt, passed, depth, INF, INF)
+            phi, delta, dep, _, _, _, _ = self._mid(color, balance, passed, depth, INF, INF)
             if phi == 0 or delta == 0:
                 return phi, delta, dep
 
@@ -852,7 +852,7 @@ class Engine:
             del self.history[self.board.hash]
         self.board.undo(snap)
 
-    def _lookup(self, color: int, nkt: int, passed: bool, h: int, est: tuple[int, int],
+    def _lookup(self, color: int, balance: int, passed: bool, h: int, est: tuple[int, int],
                 seen: int, path: Iterable[int], pairs: Iterable[int], pair_key: int
                 ) -> tuple[int, int, int, int, frozenset[int] | None, bool]:
         """(phi, delta, lo, hi) of a child position: a solved result when the table holds one
@@ -871,12 +871,12 @@ class Engine:
         e = self.solved.data.get(sk)
         if e is not None:
             # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
-            if nkt >= e[1]:
+            if balance >= e[1]:
                 lo, hi, cs = e[5], e[6], e[8]
                 if _fits(lo, hi, cs, seen, path, pairs):
                     return ((0, INF, lo, hi, cs, e[1] == NEG) if color == BLACK
                             else (INF, 0, lo, hi, cs, e[1] == NEG))
-            if nkt <= e[0]:
+            if balance <= e[0]:
                 lo, hi, cs = e[3], e[4], e[7]
                 if _fits(lo, hi, cs, seen, path, pairs):
                     return ((INF, 0, lo, hi, cs, e[0] == POS) if color == BLACK
@@ -886,19 +886,19 @@ class Engine:
             if e is not None:
                 bw = self.borrowed_winner
                 if bw == BLACK:
-                    ok, lo, hi, cs, kf = nkt >= e[1], e[5], e[6], e[8], e[1] == NEG
+                    ok, lo, hi, cs, kf = balance >= e[1], e[5], e[6], e[8], e[1] == NEG
                 else:
-                    ok, lo, hi, cs, kf = nkt <= e[0], e[3], e[4], e[7], e[0] == POS
+                    ok, lo, hi, cs, kf = balance <= e[0], e[3], e[4], e[7], e[0] == POS
                 if ok and _fits(lo, hi, cs, seen, path, pairs):
                     return ((0, INF, lo, hi, cs, kf) if color == bw
                             else (INF, 0, lo, hi, cs, kf))
-        w = self.work.data.get(sk ^ _NKT_KEY[nkt] ^ pair_key)
+        w = self.work.data.get(sk ^ _BALANCE_KEY[balance] ^ pair_key)
         if w is not None:
             return w[0], w[1], NO_RANGE, -1, None, False
         return est[0], est[1], NO_RANGE, -1, None, False
 
     # --- Kawano's simulation --------------------------------------------------------------------
-    def _try_simulation(self, color: int, nkt: int, passed: bool, depth: int, sel: list[int],
+    def _try_simulation(self, color: int, balance: int, passed: bool, depth: int, sel: list[int],
                         e_moves: tuple[int, ...], e_hash: tuple[int, ...], phis: list[int],
                         best: int) -> tuple[int, int, frozenset[int] | None, bool] | None:
         """At a child about to be searched (the board is on it, ``color`` to move): if a
@@ -906,7 +906,7 @@ class Engine:
         ``color`` the same way (:meth:`_simulate`), once per child."""
         if 0 not in phis:
             return None  # no sibling lost yet (most calls), found by a C-level scan
-        key = self.solved_key(e_hash[sel[best]], color, passed) ^ _NKT_KEY[nkt]
+        key = self.solved_key(e_hash[sel[best]], color, passed) ^ _BALANCE_KEY[balance]
         if key in self._sim_tried:
             return None
         for j in range(len(sel)):
@@ -920,11 +920,11 @@ class Engine:
         if len(self._sim_tried) >= self._cache_cap:
             self._sim_tried.clear()
         self._sim_tried.add(key)
-        return self._simulate(color, nkt, passed, depth, color,
+        return self._simulate(color, balance, passed, depth, color,
                               e_hash[sel[best]] ^ e_hash[sel[j]],
                               self.nodes + self.options.simulation)
 
-    def _simulate(self, color: int, nkt: int, passed: bool, depth: int, win: int, shadow: int,
+    def _simulate(self, color: int, balance: int, passed: bool, depth: int, win: int, shadow: int,
                   limit: int) -> tuple[int, int, frozenset[int] | None, bool] | None:
         """Kawano's simulation: prove that ``win`` wins here by replaying the proof of a
         *shadow* position, whose arrangement hash is this one's XOR ``shadow`` (a sibling that
@@ -967,7 +967,7 @@ class Engine:
                 if passed:
                     return None  # a pair of passes: left to the full search
                 if color == attacker and not self.live and len(history) == 1 and (
-                        nkt >= 0 if attacker == BLACK else nkt <= 0):
+                        balance >= 0 if attacker == BLACK else balance <= 0):
                     if color == win:
                         return None
                     continue  # never the only win (module doc)
@@ -988,7 +988,7 @@ class Engine:
                     return None
             else:
                 phi_c, delta_c, c_lo, c_hi, c_cs, c_kf = self._lookup(
-                    opp, nkt, p == PASS, h, e_est[i], seen, history, self.pair_states,
+                    opp, balance, p == PASS, h, e_est[i], seen, history, self.pair_states,
                     self.pair_key)
                 won = delta_c == 0 if color == win else phi_c == 0
                 lost = phi_c == 0 if color == win else delta_c == 0
@@ -997,7 +997,7 @@ class Engine:
                 if not won:
                     tok = self._enter(p, color, h0, depth, -1, e_cnt[i], seen, 0)
                     try:
-                        r = self._simulate(opp, nkt, p == PASS, depth + 1, win, shadow, limit)
+                        r = self._simulate(opp, balance, p == PASS, depth + 1, win, shadow, limit)
                     finally:
                         self._leave(p, h0, seen, tok)
                     if r is None:
@@ -1007,14 +1007,14 @@ class Engine:
             kofree = kofree and c_kf
         black_wins = win == BLACK
         rec = NEG if black_wins else POS
-        self.solved.record(sk, black_wins, rec if kofree and self.options.kofree else nkt,
+        self.solved.record(sk, black_wins, rec if kofree and self.options.kofree else balance,
                            self.nodes - start + 1, lo, hi, created)
-        self.work.discard(sk ^ _NKT_KEY[nkt] ^ self.pair_key)
+        self.work.discard(sk ^ _BALANCE_KEY[balance] ^ self.pair_key)
         if color == win:
             self._best[sk] = e_moves[order[0]]
         return lo, hi, created, kofree
 
-    def _mid(self, color: int, nkt: int, passed: bool, depth: int, th_phi: int,
+    def _mid(self, color: int, balance: int, passed: bool, depth: int, th_phi: int,
              th_delta: int) -> tuple[int, int, int, int, int, frozenset[int] | None, bool]:
         """Multiple iterative deepening at the current board: returns (phi, delta, dependency,
         lo, hi, created) for ``color`` to move, once solved or once a threshold is reached;
@@ -1049,7 +1049,7 @@ class Engine:
         deps: list[int] = []
         aux: list[tuple[int, int, frozenset[int] | None, bool]] = []
         rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
-        has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
+        has_threat = (balance > 0) if color == BLACK else (balance < 0)
         step = -1 if color == BLACK else 1
         pairs = self.pair_states
         pair_key = self.pair_key
@@ -1071,7 +1071,7 @@ class Engine:
                     else:
                         idx = PAIR
                 elif color == attacker and not live and len(history) == 1 and (
-                        nkt >= 0 if attacker == BLACK else nkt <= 0):
+                        balance >= 0 if attacker == BLACK else balance <= 0):
                     continue  # the attacker's pass, never the only win here (module doc)
             else:
                 idx = history.get(h, -1)
@@ -1109,7 +1109,7 @@ class Engine:
             else:
                 if idx == -1:
                     phi_c, delta_c, lo, hi, cs, kf = self._lookup(
-                        opp, nkt, p == PASS, h, e_est[i], seen, history, pairs, pair_key)
+                        opp, balance, p == PASS, h, e_est[i], seen, history, pairs, pair_key)
                 elif idx == PAIR:
                     # after a pair: the history holds this arrangement alone, the balance is 0
                     # (so the result holds whatever the balance here), one pair state more
@@ -1121,7 +1121,7 @@ class Engine:
                 else:
                     # a threat resets the history to this position and the child
                     phi_c, delta_c, lo, hi, cs, kf = self._lookup(
-                        opp, nkt + step, False, h, e_est[i], self.pair_counts | (1 << s0),
+                        opp, balance + step, False, h, e_est[i], self.pair_counts | (1 << s0),
                         (h0,), pairs, pair_key)
                 aux.append((lo, hi, cs, kf))
                 phis.append(phi_c)
@@ -1145,20 +1145,20 @@ class Engine:
             # descend into the best child
             p = e_moves[sel[best]]
             idx = c_threat[best]
-            child_nkt = nkt if idx == -1 else 0 if idx == PAIR else nkt + step
+            child_balance = balance if idx == -1 else 0 if idx == PAIR else balance + step
             child_passed = p == PASS and idx != PAIR
             tok = self._enter(p, color, h0, depth, idx, c_cnt[best], seen, s0)
             try:
                 sim = None
                 if idx == -1 and self.nodes >= self._sim_from:
-                    sim = self._try_simulation(opp, child_nkt, child_passed, depth + 1,
+                    sim = self._try_simulation(opp, child_balance, child_passed, depth + 1,
                                                sel, e_moves, e_hash, phis, best)
                 if sim is not None:
                     r_phi, r_delta, r_dep = 0, INF, NO_DEP
                     r_aux = sim
                 else:
                     r_phi, r_delta, r_dep, r_lo, r_hi, r_cs, r_kf = self._mid(
-                        opp, child_nkt, child_passed, depth + 1, c_th.phi, c_th.delta)
+                        opp, child_balance, child_passed, depth + 1, c_th.phi, c_th.delta)
                     r_aux = (r_lo, r_hi, r_cs, r_kf or idx == PAIR)
             finally:
                 self._leave(p, h0, seen, tok)
@@ -1201,11 +1201,12 @@ class Engine:
                                                  c_lo, c_hi, cs, cap)
             if dep == NO_DEP:
                 black_wins = (color if phi == 0 else opp) == BLACK
-                rec = nkt if not (kofree and self.options.kofree) else NEG if black_wins else POS
+                rec = (balance if not (kofree and self.options.kofree)
+                       else NEG if black_wins else POS)
                 self.solved.record(sk, black_wins, rec, self.nodes - start_nodes, lo, hi,
                                    created)
-                self.work.discard(sk ^ _NKT_KEY[nkt] ^ self.pair_key)
+                self.work.discard(sk ^ _BALANCE_KEY[balance] ^ self.pair_key)
             return phi, delta, dep, lo, hi, created, kofree
-        self.work.store(sk ^ _NKT_KEY[nkt] ^ self.pair_key, phi, delta,
+        self.work.store(sk ^ _BALANCE_KEY[balance] ^ self.pair_key, phi, delta,
                         self.nodes - start_nodes)
         return phi, delta, NO_DEP, NO_RANGE, -1, None, False

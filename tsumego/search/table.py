@@ -24,11 +24,11 @@ def _evict_half(table: dict[int, list[Any]], work_index: int) -> None:
 
 class SolvedTable:
     """key -> [minw, maxb, work, wlo, whi, blo, bhi, wset, bset]: White to win whenever
-    ``nkt <= minw``, Black whenever ``nkt >= maxb`` (background.md section 3). ``wlo..whi`` and
-    ``blo..bhi`` are the stone-count ranges of the arrangements each proof creates below the
-    node, ``wset`` and ``bset`` those arrangements themselves for small proofs (else None): a
-    proof is valid on a path none of whose arrangements has a count in its range, or, when its
-    set is known, none of whose arrangements is in its set."""
+    ``balance <= minw``, Black whenever ``balance >= maxb`` (background.md section 3).
+    ``wlo..whi`` and ``blo..bhi`` are the stone-count ranges of the arrangements each proof
+    creates below the node, ``wset`` and ``bset`` those arrangements themselves for small
+    proofs (else None): a proof is valid on a path none of whose arrangements has a count in
+    its range, or, when its set is known, none of whose arrangements is in its set."""
 
     __slots__ = ("cap", "data")
 
@@ -39,9 +39,9 @@ class SolvedTable:
     def get(self, key: int) -> list[Any] | None:
         return self.data.get(key)
 
-    def record(self, key: int, black_wins: bool, nkt: int, work: int, lo: int = 1,
+    def record(self, key: int, black_wins: bool, balance: int, work: int, lo: int = 1,
                hi: int = 0, created: frozenset[int] | None = frozenset()) -> None:
-        """Record that the side named wins at balance ``nkt`` (and so beyond it) by a proof
+        """Record that the side named wins at ``balance`` (and so beyond it) by a proof
         whose arrangements have stone counts ``lo..hi`` (empty when ``lo > hi``) and are
         ``created`` (None: too many to keep)."""
         e = self.data.get(key)
@@ -51,10 +51,10 @@ class SolvedTable:
             e = [NEG, POS, 0, 1, 0, 1, 0, _NONE, _NONE]
             self.data[key] = e
         if black_wins:
-            if nkt < e[1] or (nkt == e[1] and hi - lo < e[6] - e[5]):
-                e[1], e[5], e[6], e[8] = nkt, lo, hi, created
-        elif nkt > e[0] or (nkt == e[0] and hi - lo < e[4] - e[3]):
-            e[0], e[3], e[4], e[7] = nkt, lo, hi, created
+            if balance < e[1] or (balance == e[1] and hi - lo < e[6] - e[5]):
+                e[1], e[5], e[6], e[8] = balance, lo, hi, created
+        elif balance > e[0] or (balance == e[0] and hi - lo < e[4] - e[3]):
+            e[0], e[3], e[4], e[7] = balance, lo, hi, created
         e[2] += work
 
     def __len__(self) -> int:
