@@ -545,7 +545,7 @@ def test_ko_free_proof_answers_every_balance_from_the_table():
     ko = problem_from_diagram(KO)
     k = Engine(ko)
     assert k.solve(B, 0) == KO_BY_THREATS[0]
-    assert not all(minw == POS or maxb == NEG for minw, maxb, *_ in k.solved.data.values())
+    assert not all(e.minw == POS or e.maxb == NEG for e in k.solved.data.values())
     assert k.solve(B, -1) == KO_BY_THREATS[-1]
 
 
@@ -563,10 +563,10 @@ def test_initial_number_of_the_side_not_to_move_starts_as_a_sum():
     scaled = Engine(p, options=SearchOptions(eyespace=False))  # the default scale, 8
     checked = 0
     for mover in (p.attacker, p.defender):
-        moves, _, wins, ests1, *_ = plain._expand(mover)
-        moves8, _, wins8, ests8, *_ = scaled._expand(mover)
-        assert (moves8, wins8) == (moves, wins)
-        for w, (phi, delta), est8 in zip(wins, ests1, ests8):
+        ex1 = plain._expand(mover)
+        ex8 = scaled._expand(mover)
+        assert (ex8.moves, ex8.wins) == (ex1.moves, ex1.wins)
+        for w, (phi, delta), est8 in zip(ex1.wins, ex1.estimates, ex8.estimates):
             if not w:
                 assert est8 == (phi, 8 * delta)
                 checked += 1
@@ -738,7 +738,7 @@ def test_an_expansion_reads_a_child_met_before_as_it_would_work_it_out():
             before = set(warm._children)
             expected = cold._expand(color)
             assert warm._expand(color) == expected, (path.name, board.diagram())
-            hits += sum(1 for h, m in zip(expected[1], expected[0])
+            hits += sum(1 for h, m in zip(expected.hashes, expected.moves)
                         if m != PASS and h ^ side in before)
     assert hits >= 50  # the warm engine did read children it had made under other parents
 
