@@ -15,7 +15,7 @@ from tsumego.batch.book import (
     detect_convention,
     mark_correct,
 )
-from tsumego.batch.results import Options, Result, Task
+from tsumego.batch.results import Class, Options, Result, Task
 from tsumego.errors import BudgetExhausted, budget_words
 from tsumego.go.board import BLACK, bits, color_name, opponent
 from tsumego.go.coords import PASS, from_sgf, to_gtp, to_sgf
@@ -458,7 +458,7 @@ class _Deep:
         return (f" at the line's ko-threat balance {self.line.balance:+d}: it "
                 f"{_balance_text(mover, k)}")
 
-    def _illegal(self, m: BookMove, p: int, mover: int, cls: str | None, what: str) -> None:
+    def _illegal(self, m: BookMove, p: int, mover: int, cls: Class | None, what: str) -> None:
         try:
             self.line.push(mover, p)
         except IllegalLine as e:

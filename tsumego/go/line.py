@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from tsumego.errors import TsumegoError
 from tsumego.go.board import BLACK, Board, bits
@@ -31,6 +32,14 @@ _rng = random.Random(0x6B6F)
 SIDE_KEY = (0, _rng.getrandbits(64), _rng.getrandbits(64))
 PASS_KEY = _rng.getrandbits(64)
 PAIR_KEY = _rng.getrandbits(64)
+
+
+# why a move is not allowed (IllegalLine.kind)
+Illegal = Literal["occupied", "outside", "suicide", "repetition", "over"]
+# what a step of a line did, for its undo: a single pass, a play that extends the history, a
+# move that starts it afresh (a threat, a pair of passes that goes on), or a pair that ends
+# the game
+StepKind = Literal["pass", "play", "reset", "end"]
 
 
 def position_key(h: int, color: int, passed: bool) -> int:
@@ -48,10 +57,9 @@ def pair_state(h: int, to_move: int) -> int:
 
 
 class IllegalLine(TsumegoError):
-    """A move that the rules do not allow here; ``kind`` is one of ``occupied``, ``outside``,
-    ``suicide``, ``repetition``, ``over``."""
+    """A move that the rules do not allow here; ``kind`` says why (:data:`Illegal`)."""
 
-    def __init__(self, kind: str, text: str) -> None:
+    def __init__(self, kind: Illegal, text: str) -> None:
         super().__init__(text)
         self.kind = kind
         self.text = text
@@ -71,7 +79,7 @@ class Step:
 
 @dataclass
 class _Saved:
-    kind: str  # "pass" (a single pass), "play", "reset" (a threat, a pair) or "end"
+    kind: StepKind
     board: tuple[int, int, int]
     history: dict[int, int]
     key: int  # the arrangement a play or a pass recorded in the history in place
@@ -114,7 +122,7 @@ class Line:
     def _count(self) -> int:
         return (self.board.black | self.board.white).bit_count()
 
-    def _save(self, kind: str) -> _Saved:
+    def _save(self, kind: StepKind) -> _Saved:
         return _Saved(kind, self.board.snapshot(), self.history, 0, -1, self.seen,
                       self.pair_states, self.pair_counts, self.pair_key, self.balance, self.passed,
                       self.ended)

@@ -29,6 +29,7 @@ import hashlib
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import get_args
 
 import numpy as np
 
@@ -38,6 +39,8 @@ from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem
 from tsumego.io.sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
 from tsumego.io.sgfscan import Points
+from tsumego.proofs.tree import TreeMode
+from tsumego.search.solver import Status
 
 Arrangement = tuple[int, int]  # (black, white) stones
 History = dict[Arrangement, int]  # the arrangements of a line -> their index in it (plies)
@@ -65,8 +68,8 @@ class Claim:
     to_play: int
     winner: int
     balance: int
-    status: str
-    mode: str
+    status: Status
+    mode: TreeMode
 
 
 def read_claim(root: SgfNode) -> Claim:
@@ -76,9 +79,13 @@ def read_claim(root: SgfNode) -> Claim:
     parts = raw.split(":")
     if len(parts) != 5:
         raise CheckError(f"malformed TSR claim {raw!r}")
+    status = next((s for s in get_args(Status) if s == parts[3]), None)
+    mode = next((m for m in get_args(TreeMode) if m == parts[4]), None)
+    if status is None or mode is None:
+        raise CheckError(f"malformed TSR claim {raw!r}")
     try:
         return Claim(color_from_name(parts[0]), color_from_name(parts[1]), int(parts[2]),
-                     parts[3], parts[4])
+                     status, mode)
     except ValueError as e:
         raise CheckError(f"malformed TSR claim {raw!r} ({e})") from None
 

@@ -32,6 +32,7 @@ import statistics
 import time
 from array import array
 from dataclasses import dataclass
+from typing import Literal
 
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, bits, opponent
@@ -42,9 +43,10 @@ from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions, deep_search
 from tsumego.search.engines import SearchEngine, new_engine
 
-MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
+TreeMode = Literal["readable", "full", "compact"]  # the tree modes build_tree makes
+MODES: tuple[TreeMode, ...] = ("readable", "full", "compact")
 # positions the builder looks ahead at each winner's node, by default (see build_tree)
-_LOOKAHEAD = {"readable": 2_000, "full": 200_000, "compact": 0}
+_LOOKAHEAD: dict[TreeMode, int] = {"readable": 2_000, "full": 200_000, "compact": 0}
 
 
 TREE_BUDGETS = ("tree-nodes", "tree-time")  # the budgets of a tree itself
@@ -267,7 +269,7 @@ class SolutionTree:
     to_play: int
     balance: int
     winner: int
-    mode: str
+    mode: TreeMode
 
     @property
     def nodes(self) -> int:
@@ -282,7 +284,7 @@ class SolutionTree:
 
 
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
-               mode: str = "readable", max_nodes: int = 10_000_000,
+               mode: TreeMode = "readable", max_nodes: int = 10_000_000,
                time_limit: float | None = None, lookahead: int | None = None,
                engine: SearchEngine | None = None) -> SolutionTree:
     """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
@@ -383,7 +385,7 @@ def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int
                  None)[0].span(0)
 
 
-def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: str,
+def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: TreeMode,
            max_nodes: int, time_limit: float | None, lookahead: int | None,
            engine: SearchEngine | None) -> tuple[int, int]:
     """Build a tree into ``nodes`` (node 0 its root); returns (side to play, winner)."""
@@ -550,7 +552,7 @@ class _Walked:
 
 
 class _Builder:
-    def __init__(self, problem: Problem, engine: SearchEngine, mode: str, max_nodes: int,
+    def __init__(self, problem: Problem, engine: SearchEngine, mode: TreeMode, max_nodes: int,
                  deadline: float | None = None, lookahead: int = 2_000,
                  nodes: _Nodes | None = None) -> None:
         self.problem = problem
@@ -1268,4 +1270,4 @@ class _Builder:
 
 
 __all__ = ["MODES", "TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TREE_BUDGETS",
-           "BudgetExhausted", "TreeEstimate", "estimate_full_tree"]
+           "BudgetExhausted", "TreeEstimate", "estimate_full_tree", "TreeMode"]

@@ -9,8 +9,9 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal
 
-from tsumego.errors import BudgetExhausted, budget_words
+from tsumego.errors import Budget, BudgetExhausted, budget_words
 from tsumego.go.board import BLACK, WHITE, Color, bits, color_name, opponent
 from tsumego.go.coords import PASS, Point, points, to_gtp, to_sgf
 from tsumego.go.life import target_benson_alive
@@ -20,6 +21,10 @@ from tsumego.search.engine import SearchOptions, deep_search
 from tsumego.search.engines import SearchEngine, new_engine
 
 K = 2  # balances -K..K classify a problem (rules.md)
+
+# a problem's status for one side to play (rules.md), or "unknown" where a limit stopped the
+# search
+Status = Literal["kill", "live", "seki", "ko", "unknown"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -39,7 +44,7 @@ class Solution:
     to_play: Color
     threats: int
     winner: Color | None
-    status: str  # kill | live | seki | ko | unknown
+    status: Status
     by_threats: dict[int, Color] | None
     moves: tuple[Point, ...] | None
     best_moves: tuple[Point, ...] | None
@@ -47,7 +52,7 @@ class Solution:
     best: Point | None
     nodes: int
     seconds: float
-    limit: str | None = None
+    limit: Budget | None = None
     move_work: dict[int, int] = field(default_factory=dict, compare=False)
 
     @property
@@ -188,8 +193,8 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
     search = _Search(problem, color, tt_size, max_nodes, deadline, options)
     moves: tuple[int, ...] | None = None
     best_moves: tuple[int, ...] | None = None
-    status = "unknown"
-    limit: str | None = None
+    status: Status = "unknown"
+    limit: Budget | None = None
     quick_best: int | None = None
     by = search.by
     try:
@@ -345,7 +350,7 @@ class _Search:
                 self.winner_at(k)  # all known by now except after a change of winner
         return live_won
 
-    def status(self, by_k: Mapping[int, int], live_won: bool | None) -> str:
+    def status(self, by_k: Mapping[int, int], live_won: bool | None) -> Status:
         """The status from the winners at -K..K: where the defender wins at every balance,
         the live game (searched now unless it was) tells life from seki."""
         winners = set(by_k.values())
@@ -379,4 +384,4 @@ def status_both(problem: Problem, **kw: object) -> tuple[Solution, Solution]:
     return b, w
 
 
-__all__ = ["Solution", "solve", "status_both", "K", "target_benson_alive", "opponent"]
+__all__ = ["Solution", "Status", "solve", "status_both", "K", "target_benson_alive", "opponent"]
