@@ -468,7 +468,7 @@ class Engine:
         """The eye-space database on the current board (``stones`` stones, ``empty`` its empty
         points), ``to_move`` to move, the target being the one block ``blocks`` with the
         liberties ``libs``: True when the target is pass-alive (the defender wins on any path),
-        the attacker's win as (lo, hi, created) of the arrangements its plays create (it holds
+        the attacker's win with the arrangements its plays create (:class:`EyeWin`; it holds
         on a path that holds none of them), or None: not an enclosed space of the database, or
         neither answer."""
         board = self.board

@@ -311,22 +311,22 @@ class _Search:
             self.root_moves[self.worst] = live.root_move
         return won
 
-    def winners(self, threats: int) -> bool | None:
-        """Find the winner at every balance -K..K and at ``threats``; returns whether the
+    def winners(self, balance: int) -> bool | None:
+        """Find the winner at every balance -K..K and at ``balance``; returns whether the
         defender wins the live game at the worst balance (None: not searched). That game is
         harder for the defender than the game of rules.md, and the worst balance is the
         hardest: a win there is a win at every balance, and a live one."""
         problem, color, options, by = self.problem, self.color, self.options, self.by
         live_won: bool | None = None
         if options.live_first and color == problem.defender and (
-                threats <= K if problem.attacker == BLACK else threats >= -K):
+                balance <= K if problem.attacker == BLACK else balance >= -K):
             # the defender to play mostly lives: then this one search is the whole answer
             live = self.live_game()
             live_won = self.live_won_at_worst(live)
             if options.borrow:
                 self.engine.borrow_wins(live)
             if live_won:
-                for k in {*range(-K, K + 1), threats}:
+                for k in {*range(-K, K + 1), balance}:
                     by[k] = problem.defender
         if not live_won:
             # The winner changes at most once along -K..K (monotone), so a search fills in
@@ -340,7 +340,7 @@ class _Search:
             # instead, until the attacker wins, saves little on kos but costs up to two more
             # searches where the defender wins everywhere, a seki for instance.)
             self.winner_at(0)
-            self.winner_at(threats)
+            self.winner_at(balance)
             for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
                 if k not in by:
                     self.winner_at(k)
