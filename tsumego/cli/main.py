@@ -7,6 +7,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -29,6 +30,9 @@ from tsumego.go.coords import Point
 from tsumego.go.problem import ProblemError
 from tsumego.io.sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
 from tsumego.search.solver import K, Solution, solve
+
+if TYPE_CHECKING:
+    from tsumego.proofs.tree import TreeMode
 
 __all__ = ["main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_FINDINGS"]
 
@@ -137,7 +141,7 @@ def _load(file: str, game: int | None, goal: str | None, target: str | None,
                    "(default: when stderr is a terminal).")
 def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, threats: int,
               time_limit: float | None, max_nodes: int | None, tt_size: int, as_json: bool,
-              output: str | None, tree_mode: str, tree_time_limit: float,
+              output: str | None, tree_mode: TreeMode, tree_time_limit: float,
               tree_max_nodes: int, force: bool, quick: bool, explain: bool, goal: str | None,
               target_pts: str | None, region: str | None, show: bool | None) -> None:
     """Solve a problem: who wins, how, and every correct first move. A problem without MA
@@ -246,7 +250,7 @@ def _check_output(source: str, output: str, force: bool) -> None:
         fail(f"{output}: is the problem file itself; pass --force to overwrite it")
 
 
-def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode: str,
+def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode: TreeMode,
                 time_limit: float, max_nodes: int, shown: bool) -> tuple[str, bool]:
     """Build, annotate and write the solution tree of ``sols[0]`` (``data``: the problem's
     SGF, whose setup and markup the tree keeps); returns a line for the report and whether
@@ -328,7 +332,7 @@ def _write_tree(name: str, data: bytes, output: str, sols: list[Solution], mode:
               help="Show a spinner with the time spent on each search and tree on stderr "
                    "(default: when stderr is a terminal).")
 @click.pass_context
-def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
+def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: TreeMode,
                to_play: str | None, game: int | None, threats: int,
                time_limit: float | None, tree_time_limit: float, tree_max_nodes: int,
                force: bool, show: bool | None) -> None:

@@ -29,6 +29,7 @@ import hashlib
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import get_args
 
 import numpy as np
 
@@ -38,6 +39,8 @@ from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem
 from tsumego.io.sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
 from tsumego.io.sgfscan import Points
+from tsumego.proofs.tree import TreeMode
+from tsumego.search.solver import Status
 
 Arrangement = tuple[int, int]  # (black, white) stones
 History = dict[Arrangement, int]  # the arrangements of a line -> their index in it (plies)
@@ -65,8 +68,8 @@ class Claim:
     to_play: int
     winner: int
     balance: int
-    status: str
-    mode: str
+    status: Status
+    mode: TreeMode
 
 
 def read_claim(root: SgfNode) -> Claim:
@@ -76,9 +79,13 @@ def read_claim(root: SgfNode) -> Claim:
     parts = raw.split(":")
     if len(parts) != 5:
         raise CheckError(f"malformed TSR claim {raw!r}")
+    status = next((s for s in get_args(Status) if s == parts[3]), None)
+    mode = next((m for m in get_args(TreeMode) if m == parts[4]), None)
+    if status is None or mode is None:
+        raise CheckError(f"malformed TSR claim {raw!r}")
     try:
         return Claim(color_from_name(parts[0]), color_from_name(parts[1]), int(parts[2]),
-                     parts[3], parts[4])
+                     status, mode)
     except ValueError as e:
         raise CheckError(f"malformed TSR claim {raw!r} ({e})") from None
 
@@ -278,9 +285,9 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     def fail(reason: str, last: str | None = None) -> _Failure:
         return _Failure(path + ([last] if last else []), reason)
 
-    def legal_moves(b: Board, color: int, nkt: int, history: History) -> set[str]:
+    def legal_moves(b: Board, color: int, balance: int, history: History) -> set[str]:
         out = {"pass"}
-        has_threat = nkt > 0 if color == BLACK else nkt < 0
+        has_threat = balance > 0 if color == BLACK else balance < 0
         seen = put = caps = 0
         for p, nb, cap in _plays(b, color, region):
             put |= 1 << p
@@ -309,7 +316,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             moved[1] |= put
             moved[2] |= caps
 
-    def visit(node: int, b: Board, to_move: int, nkt: int, history: History,
+    def visit(node: int, b: Board, to_move: int, balance: int, history: History,
               pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         """``node``'s children are the moves of ``to_move`` from position ``b``; ``pstates``
         are the pair states of the line."""
@@ -341,24 +348,24 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         if len(given) != len(moves):
             raise fail("the same move is given twice")
         if to_move != winner:
-            missing = legal_moves(b, to_move, nkt, history) - given
+            missing = legal_moves(b, to_move, balance, history) - given
             if missing:
                 raise fail(f"the loser's replies {sorted(missing)} are missing")
         for m, child in moves:
-            step(m, child, b, to_move, nkt, history, pairs, passed, winner, pstates)
+            step(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
 
-    def step(m: str, child: int, b: Board, to_move: int, nkt: int, history: History,
+    def step(m: str, child: int, b: Board, to_move: int, balance: int, history: History,
              pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree;
         ``pairs`` holds the pair bits of ``history``."""
         at = refers.get(child, child)  # a reference's subtree is the one it refers to
         if ends[at] - at < MEMO_MIN and (with_ref is None or
                                          with_ref[ends[at]] == with_ref[at]):
-            play(m, child, b, to_move, nkt, history, pairs, passed, winner, pstates)
+            play(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
             _record(to_move, *effect)
             return
         # (the pair states are part of the position: a pair below ends the game or not)
-        key = (b.black, b.white, m, to_move, nkt, passed, winner, digest(at), pstates)
+        key = (b.black, b.white, m, to_move, balance, passed, winner, digest(at), pstates)
         got = memo.get(key)
         if got is not None and (not got[0] & pairs or (
                 not any(hash(a) in got[5] for a in history) if got[5] is not None
@@ -381,7 +388,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
         outer_reach, reach[0] = reach[0], _NO_REACH
         before = count[0]
         start = looked_at()
-        play(m, child, b, to_move, nkt, history, pairs, passed, winner, pstates)
+        play(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
         mine = probes[0]
         probes[0] = outer | mine
         mine_moved = (moved[0], moved[1], moved[2], moved[3])
@@ -470,12 +477,12 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             stack.extend((kid, points[kid] or "pass", nb, nxt) for kid in kids)
         return True
 
-    def play(m: str, child: int, b: Board, to_move: int, nkt: int, history: History,
+    def play(m: str, child: int, b: Board, to_move: int, balance: int, history: History,
              pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         path.append(f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]")
         if m == "pass":
             if not passed:
-                visit(child, b, 3 - to_move, nkt, history, pairs, True, winner, pstates)
+                visit(child, b, 3 - to_move, balance, history, pairs, True, winner, pstates)
             elif (b.black, b.white, 3 - to_move) in pstates:
                 # a pair of passes where one stood before: the game ends, the target standing
                 if tree.first_child[child] >= 0:
@@ -513,16 +520,16 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                 raise fail("the target is captured in a line the defender wins")
         elif arr in history:
             reach[0] = min(reach[0], history[arr])
-            has_threat = nkt > 0 if to_move == BLACK else nkt < 0
+            has_threat = balance > 0 if to_move == BLACK else balance < 0
             if not has_threat:
                 raise fail("a repetition without a ko threat")
             # the threat and its answer: only the arrangements before and after this play
-            visit(child, nb, 3 - to_move, nkt - 1 if to_move == BLACK else nkt + 1,
+            visit(child, nb, 3 - to_move, balance - 1 if to_move == BLACK else balance + 1,
                   {(b.black, b.white): len(path) - 1, arr: len(path)},
                   _pair(b.black, b.white) | _pair(*arr), False, winner, pstates)
         else:
             history[arr] = len(path)
-            visit(child, nb, 3 - to_move, nkt, history, pairs | _pair(*arr), False, winner,
+            visit(child, nb, 3 - to_move, balance, history, pairs | _pair(*arr), False, winner,
                   pstates)
             del history[arr]
         path.pop()

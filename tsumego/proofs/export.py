@@ -19,7 +19,7 @@ from tsumego.go.board import BLACK, bits, color_name
 from tsumego.go.coords import PASS, to_gtp, to_sgf
 from tsumego.io.sgf import SgfNode, node_text, serialize_chunks
 from tsumego.proofs.tree import SolutionTree, TreeNode
-from tsumego.search.solver import Solution
+from tsumego.search.solver import Solution, Status
 
 _KEEP_ROOT = ("AB", "AW", "AE", "MA", "SQ", "TR", "CR", "LB", "MN", "GN", "GC", "SO", "N",
               "DT", "PB", "PW", "RU", "KM", "ST")
@@ -152,7 +152,7 @@ def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Sol
     props["AP"] = [f"tsumego:{version}"]
     props["PL"] = [color_name(tree.to_play)]
     sol = next((s for s in solutions if s.to_play == tree.to_play), None)
-    status = sol.status if sol is not None else "unknown"
+    status: Status = sol.status if sol is not None else "unknown"
     words = result_words(solutions)
     if tree.balance:
         words += (f" Solution tree at a ko-threat balance of {tree.balance:+d} "
@@ -165,7 +165,7 @@ def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Sol
 
 
 class _Context:
-    def __init__(self, tree: SolutionTree, status: str) -> None:
+    def __init__(self, tree: SolutionTree, status: Status) -> None:
         self.tree = tree
         self.status = status
         self.size = tree.problem.size

@@ -32,6 +32,7 @@ import statistics
 import time
 from array import array
 from dataclasses import dataclass
+from typing import Literal
 
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, bits, opponent
@@ -42,9 +43,10 @@ from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions, deep_search
 from tsumego.search.engines import SearchEngine, new_engine
 
-MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
+TreeMode = Literal["readable", "full", "compact"]  # the tree modes build_tree makes
+MODES: tuple[TreeMode, ...] = ("readable", "full", "compact")
 # positions the builder looks ahead at each winner's node, by default (see build_tree)
-_LOOKAHEAD = {"readable": 2_000, "full": 200_000, "compact": 0}
+_LOOKAHEAD: dict[TreeMode, int] = {"readable": 2_000, "full": 200_000, "compact": 0}
 
 
 TREE_BUDGETS = ("tree-nodes", "tree-time")  # the budgets of a tree itself
@@ -267,7 +269,7 @@ class SolutionTree:
     to_play: int
     balance: int
     winner: int
-    mode: str
+    mode: TreeMode
 
     @property
     def nodes(self) -> int:
@@ -282,7 +284,7 @@ class SolutionTree:
 
 
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
-               mode: str = "readable", max_nodes: int = 10_000_000,
+               mode: TreeMode = "readable", max_nodes: int = 10_000_000,
                time_limit: float | None = None, lookahead: int | None = None,
                engine: SearchEngine | None = None) -> SolutionTree:
     """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
@@ -383,7 +385,7 @@ def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int
                  None)[0].span(0)
 
 
-def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: str,
+def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: TreeMode,
            max_nodes: int, time_limit: float | None, lookahead: int | None,
            engine: SearchEngine | None) -> tuple[int, int]:
     """Build a tree into ``nodes`` (node 0 its root); returns (side to play, winner)."""
@@ -464,11 +466,11 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                     parent = hist
                     hist, tok = b.enter(c, mover, hist, depth)
                     path.append((tok, parent))
-                    passed, nkt = c.passed, c.nkt
+                    passed, balance = c.passed, c.balance
                     mover, depth = opponent(mover), depth + 1
-                    kids = b.children(mover, nkt, passed, hist)
+                    kids = b.children(mover, balance, passed, hist)
                     if mover == winner:
-                        c = b.winner_pick(kids, mover, nkt, passed, hist, depth)
+                        c = b.winner_pick(kids, mover, balance, passed, hist, depth)
                     else:
                         weight *= len(kids)
                         c = kids[rng.randrange(len(kids))]
@@ -520,7 +522,7 @@ class _Child:
     captured: int
     hash: int
     repeat: int  # path index of the arrangement the play repeats, -1 for none
-    nkt: int  # the balance after the move
+    balance: int  # the balance after the move
     static: int  # winner fixed by the play itself, 0 if none
     end: str
     pair: bool = False  # the second pass of a pair that does not end the game
@@ -550,7 +552,7 @@ class _Walked:
 
 
 class _Builder:
-    def __init__(self, problem: Problem, engine: SearchEngine, mode: str, max_nodes: int,
+    def __init__(self, problem: Problem, engine: SearchEngine, mode: TreeMode, max_nodes: int,
                  deadline: float | None = None, lookahead: int = 2_000,
                  nodes: _Nodes | None = None) -> None:
         self.problem = problem
@@ -620,12 +622,12 @@ class _Builder:
         return alive
 
     # --- the game, as the engine plays it ---------------------------------------------------
-    def children(self, color: int, nkt: int, passed: bool,
+    def children(self, color: int, balance: int, passed: bool,
                  history: dict[int, int]) -> list[_Child]:
         """Every legal move with ``color`` to move (pass last), with static outcomes."""
         board = self.board
         out: list[_Child] = []
-        has_threat = nkt > 0 if color == BLACK else nkt < 0
+        has_threat = balance > 0 if color == BLACK else balance < 0
         step = -1 if color == BLACK else 1
         bc, wc = board.black.bit_count(), board.white.bit_count()
         if color == BLACK:
@@ -655,12 +657,12 @@ class _Builder:
             elif color == self.defender and self._alive(board):
                 static, end = self.defender, "alive"
             board.undo(snap)
-            out.append(_Child(p, cap, h, idx, nkt + step if idx >= 0 else nkt, static, end))
+            out.append(_Child(p, cap, h, idx, balance + step if idx >= 0 else balance, static, end))
         if not passed:
-            out.append(_Child(PASS, 0, board.hash, -1, nkt, 0, ""))
+            out.append(_Child(PASS, 0, board.hash, -1, balance, 0, ""))
         elif pair_state(board.hash, opponent(color)) in self.game.pair_states:
             # the pair state stood before: the game ends, the target standing
-            out.append(_Child(PASS, 0, board.hash, -1, nkt, self.defender, "passes"))
+            out.append(_Child(PASS, 0, board.hash, -1, balance, self.defender, "passes"))
         else:  # both sides play elsewhere: the game goes on afresh at balance 0
             out.append(_Child(PASS, 0, board.hash, -1, 0, 0, "", True))
         self.last_probes = probes
@@ -801,7 +803,7 @@ class _Builder:
         hits, self.hits = self.hits, {}
         hist, tok = self.enter(c, color, history, depth)
         try:
-            self.expand(i, opponent(color), c.nkt, c.passed, hist, depth + 1, winner)
+            self.expand(i, opponent(color), c.balance, c.passed, hist, depth + 1, winner)
         finally:
             self.leave(tok, history)
         nodes.close(i)
@@ -834,7 +836,7 @@ class _Builder:
         key = self.game.pair_key
         if c.pair:
             key ^= pair_state(c.hash, opponent(color))
-        return c.hash, color, c.nkt, c.passed, winner, key
+        return c.hash, color, c.balance, c.passed, winner, key
 
     def fitting(self, key: tuple[int, int, int, bool, int, int], c: _Child, color: int,
                 history: dict[int, int], outer: int
@@ -940,16 +942,16 @@ class _Builder:
         return _Walked(at, mover, not kids, [(origin.get(kid, kid), move[kid]) for kid in kids
                                              if not flags[kid] & 33])
 
-    def expand(self, node: int, color: int, nkt: int, passed: bool,
+    def expand(self, node: int, color: int, balance: int, passed: bool,
                history: dict[int, int], depth: int, winner: int) -> None:
         """Add the children of node ``node``, where ``color`` is to move and ``winner``
         wins."""
-        kids = self.children(color, nkt, passed, history)
+        kids = self.children(color, balance, passed, history)
         self.probes |= self.last_probes
         if self.last_hits:
             self.hits.update(self.last_hits)
         if color == winner:
-            child = self.line(self.winner_pick(kids, color, nkt, passed, history, depth),
+            child = self.line(self.winner_pick(kids, color, balance, passed, history, depth),
                               color, history, depth, winner)
             self.nodes.plies[node] = self.nodes.plies[child] + 1
             return
@@ -983,7 +985,7 @@ class _Builder:
                               for c in chosen)
 
     # --- choosing the winner's move --------------------------------------------------------
-    def winner_pick(self, kids: list[_Child], color: int, nkt: int, passed: bool,
+    def winner_pick(self, kids: list[_Child], color: int, balance: int, passed: bool,
                     history: dict[int, int], depth: int) -> _Child:
         """The winner's move kept in the tree: an immediate win; in a ``full`` tree the move
         the lookahead measured best here, if it measured this position (the sizes above it
@@ -998,7 +1000,7 @@ class _Builder:
             if c.static == color:
                 return c
         if self.full:  # the winner is the side to move here: ``color`` keys its tables
-            got = self.sizes.get(self.size_key(color, nkt, passed, color))
+            got = self.sizes.get(self.size_key(color, balance, passed, color))
             if got is not None and got[0] < INFINITE:
                 was = next((c for c in kids if c.move == got[2]), None)
                 if was is not None and \
@@ -1135,10 +1137,10 @@ class _Builder:
         scored.sort(key=lambda s: s[0])
         return [c for _, c in scored]
 
-    def size_key(self, color: int, nkt: int, passed: bool,
+    def size_key(self, color: int, balance: int, passed: bool,
                  winner: int) -> tuple[int, int, int]:
         """The lookahead tables' key of the current position with ``color`` to move."""
-        return position_key(self.board.hash, color, passed), nkt, winner
+        return position_key(self.board.hash, color, passed), balance, winner
 
     def _objective(self, size: int, plies: int) -> tuple[int, int]:
         return (size, plies) if self.full else (plies, size)
@@ -1193,13 +1195,13 @@ class _Builder:
             return 1, 1
         hist, tok = self.enter(c, color, history, depth)
         try:
-            size, plies = self.estimate(opponent(color), c.nkt, c.passed, hist,
+            size, plies = self.estimate(opponent(color), c.balance, c.passed, hist,
                                         depth + 1, winner, bound - 1)
         finally:
             self.leave(tok, history)
         return min(INFINITE, 1 + size), min(INFINITE, 1 + plies)
 
-    def estimate(self, color: int, nkt: int, passed: bool, history: dict[int, int],
+    def estimate(self, color: int, balance: int, passed: bool, history: dict[int, int],
                  depth: int, winner: int, bound: int = INFINITE) -> tuple[int, int]:
         """(nodes, plies) below the current position with ``color`` to move, as a full tree
         would have them. Shared between paths by position (history aside: an estimate).
@@ -1207,7 +1209,7 @@ class _Builder:
         In ``full`` trees the count stops once it reaches ``bound`` (a branch-and-bound on the
         size: the winner's candidates are measured only up to the best so far) and returns a
         size of at least ``bound``, kept as a lower bound for the position."""
-        key = self.size_key(color, nkt, passed, winner)
+        key = self.size_key(color, balance, passed, winner)
         got = self.sizes.get(key)
         if got is not None:
             return got[0], got[1]
@@ -1224,7 +1226,7 @@ class _Builder:
                 and time.monotonic() > self.look_deadline:
             self.reserve = 0  # no more lookahead in this tree
             raise BudgetExhausted("lookahead")
-        kids = self.children(color, nkt, passed, history)
+        kids = self.children(color, balance, passed, history)
         self.on_path.add(key)
         try:
             if color == winner:
@@ -1268,4 +1270,4 @@ class _Builder:
 
 
 __all__ = ["MODES", "TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TREE_BUDGETS",
-           "BudgetExhausted", "TreeEstimate", "estimate_full_tree"]
+           "BudgetExhausted", "TreeEstimate", "estimate_full_tree", "TreeMode"]
