@@ -728,14 +728,14 @@ def status_meaning(status: str, attacker: int) -> str:
 
 
 def status_definition(status: str, attacker: int) -> str:
-    """What ``status`` is, for the reason it is false."""
+    """What ``status`` is, for the reason a claim that rules it out is refused."""
     return {
-        "kill": f"a kill is the attacker's ({_side(attacker)}'s) win at every balance",
-        "live": f"life is the defender's ({_side(3 - attacker)}'s) win in the pass-alive game "
-                f"at every balance",
-        "seki": f"seki is the defender's ({_side(3 - attacker)}'s) win at every balance, but "
-                f"not in the pass-alive game where the attacker has {K} more threats",
-        "ko": f"a ko is a winner that changes with the balance, from -{K} to +{K}",
+        "kill": f"the attacker's ({_side(attacker)}'s) win at every balance",
+        "live": f"the defender's ({_side(3 - attacker)}'s) win in the pass-alive game at "
+                f"every balance",
+        "seki": f"the defender's ({_side(3 - attacker)}'s) win at every balance, but not in "
+                f"the pass-alive game where the attacker has {K} more threats",
+        "ko": f"a winner that changes with the balance, from -{K} to +{K}",
     }[status]
 
 
@@ -788,9 +788,10 @@ def check_games(games: Sequence[tuple[MoveTree, bytes]], name: str,
     the file is the same problem with the same side to play and claims the same status. The
     claim is proved when every tree proves its fact and those facts prove the status
     (:func:`required`); a claim whose own fact rules its status out is refused before any
-    tree is checked, and facts proved that rule the status out refute it. Where a fact the
-    status needs is missing, a tree of the same winner is checked again for it (a tree at
-    one balance is often a proof at another, or in the pass-alive game, as it stands).
+    tree is checked (one fact rules a status out where it rules it out with others: each
+    status is a conjunction of facts). Where a fact the status needs is missing, a tree of
+    the same winner is checked again for it (a tree at one balance is often a proof at
+    another, or in the pass-alive game, as it stands).
     ``progress(label)``, if given, wraps each tree's check. Raises :class:`CheckError` and
     :class:`tsumego.io.sgf.SgfError` for a file that is not a checkable tree."""
     labels = [name if i == 0 else f"{name}#{i}" for i in range(len(games))]
@@ -823,7 +824,8 @@ def check_games(games: Sequence[tuple[MoveTree, bytes]], name: str,
         if refutation(status, [claim.fact], attacker) is not None:
             where = "" if label == name else f" ({label})"
             return refused(f"the claim contradicts itself: {fact_words(to_play, claim.fact)}"
-                           f"{where}, and {status_definition(status, attacker)}")
+                           f"{where}, but the status {status} is "
+                           f"{status_definition(status, attacker)}")
 
     def run(i: int, fact: Fact | None) -> CheckResult:
         tree = games[i][0]
@@ -837,41 +839,34 @@ def check_games(games: Sequence[tuple[MoveTree, bytes]], name: str,
                     raise
                 return CheckResult(False, (), str(e))  # (the pass-alive test's own cap)
 
-    facts: list[tuple[Fact, str]] = []  # each fact proved, and the game that proves it
+    proved: list[Fact] = []
     for i, claim in enumerate(claims):
         result = run(i, None)
         checks.append(TreeCheck(i, labels[i], claim.fact, claim.mode, len(games[i][0]), False,
                                 result))
         if not result.proved:
             return refused("")
-        facts.append((claim.fact, labels[i]))
-    for q in missing(status, [f for f, _ in facts], attacker):
+        proved.append(claim.fact)
+    for q in missing(status, proved, attacker):
         for i, claim in enumerate(claims):
             if claim.winner == q.winner:
                 result = run(i, q)
                 checks.append(TreeCheck(i, labels[i], q, claim.mode, len(games[i][0]), True,
                                         result))
                 if result.proved:
-                    facts.append((q, f"{labels[i]}, checked again"))
+                    proved.append(q)  # (a fact the status needs: it rules nothing out)
                     break
-    proved = [f for f, _ in facts]
-    wrong = refutation(status, proved, attacker)
-    if wrong is not None:
-        where = next(label for f, label in facts if f == wrong)
-        return refused(f"the status {status} is false: {fact_words(to_play, wrong)} ({where}), "
-                       f"and {status_definition(status, attacker)}")
     left = missing(status, proved, attacker)
     if left:
         what = ("a second proof" if len(left) == 1 and len(games) == 1 else
                 "another proof" if len(left) == 1 else "more proofs")
         needs = " and ".join(needed_words(q, proved, attacker) for q in left)
-        tried = [c for c in checks if c.again and not c.result.proved]
         note = ""
-        if tried:
+        tried = [c for c in checks if c.again and c.fact == left[0]]
+        if len(left) == 1 and tried:
             c = tried[-1]
             where = " ".join(c.result.path) or "(root)"
-            note = (f"; {c.label} checked again for it fails at {where}: "
-                    f"{c.result.reason}")
+            note = f"; {c.label} checked again for it fails at {where}: {c.result.reason}"
         return refused(f"the status {status} needs {what}: {needs} (not in this file{note})")
     meaning = status_meaning(status, attacker)
     if status == "ko":
