@@ -8,7 +8,14 @@ at each node of the loser every legal reply (the pass included, the attacker's t
 and every leaf is terminal: a target stone captured, a pair of passes at an arrangement that
 already stood, with the same player to move, right after an earlier pair (a pair that does not
 end the game starts the history afresh at balance 0), or (for a defender's win) a target the
-attacker cannot capture playing alone. The tree is walked in the flat form that
+attacker cannot capture playing alone. A claim ending in ``:pass-alive`` is one of the
+pass-alive game, where the repeated pair ends the game for the defender only if the target is
+pass-alive, and for the attacker otherwise.
+
+A tree proves one fact (:class:`Fact`: the winner at a balance, in a game); the status word of
+the claim is proved by the facts of every game tree of the file (:func:`check_games`: a ko or
+a seki needs two trees), from what the rules say of the statuses (:func:`required`,
+:func:`implies`). The tree is walked in the flat form that
 :func:`tsumego.io.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
 nodes can be checked. A subtree met again below another path (full trees repeat themselves)
 is not replayed when the check of its first copy looked up no arrangement of either history:
