@@ -445,6 +445,32 @@ def test_every_file_solve_writes_proves_its_whole_claim(export, name, side, mode
             assert by[c.fact.balance] == c.fact.winner
 
 
+@pytest.mark.parametrize("name", sorted(p.name for p in (PROBLEMS / "plain").glob("*.sgf")))
+def test_every_plain_problem_file_proves_its_whole_claim(tmp_path, name):
+    """The plain problems too (inferred and framed): the tree of the side to play, as
+    ``solve -o --tree full`` writes it by default, and the status's other proofs."""
+    path = PROBLEMS / "plain" / name
+    side = "B" if read_problem(path).problem.to_play == BLACK else "W"
+    out = tmp_path / "tree.sgf"
+    r = invoke("solve", str(path), "-o", str(out), "--tree", "full", "--to-play", side)
+    assert r.exit_code == 0, r.output
+    r = invoke("check", str(out))
+    assert r.exit_code == 0 and "NOT" not in r.stdout, r.output
+
+
+def test_a_game_that_is_no_proof_tree_is_bad_input_named_by_its_number(export, tmp_path):
+    games = _games(export("bent-four-corner.sgf", "full", "--to-play", "B"))
+    out = tmp_path / "readable.sgf"
+    out.write_bytes(games[0] + b"\n" + games[1].replace(b":full]", b":readable]"))
+    r = invoke("check", str(out))
+    assert r.exit_code == 2 and r.stdout == "", r.output
+    assert r.stderr.strip() == (f"tsumego: error: {out}#1: only full and compact trees are "
+                                f"proofs (this one is 'readable')")
+    out.write_bytes(games[0] + b"\n" + games[1].replace(b"TSR[", b"XX["))
+    r = invoke("check", str(out))
+    assert r.exit_code == 2 and r.stderr.startswith(f"tsumego: error: {out}#1: no TSR claim")
+
+
 def test_the_reader_reads_every_game_and_names_the_one_that_is_not_sgf():
     data = (b"(;FF[4]SZ[5]AB[aa]TSR[x](;B[bb]BM[1];W[cc])(;B[dd]TE[1]))\n"
             b"(;FF[4]SZ[5]C[a \\] b]AB[ab];B[bb]N[T1];W[])\n")

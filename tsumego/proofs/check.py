@@ -842,9 +842,9 @@ def check_games(games: Sequence[tuple[MoveTree, bytes]], name: str,
             try:
                 return check_tree(problems[i], tree, fact)
             except CheckError as e:
-                if fact is None:
-                    raise
-                return CheckResult(False, (), str(e))  # (the pass-alive test's own cap)
+                if fact is not None:  # (the pass-alive test's own cap: no proof of it)
+                    return CheckResult(False, (), str(e))
+                raise CheckError(f"{labels[i]}: {e}" if i else str(e)) from None
 
     proved: list[Fact] = []
     for i, claim in enumerate(claims):
