@@ -8,7 +8,14 @@ at each node of the loser every legal reply (the pass included, the attacker's t
 and every leaf is terminal: a target stone captured, a pair of passes at an arrangement that
 already stood, with the same player to move, right after an earlier pair (a pair that does not
 end the game starts the history afresh at balance 0), or (for a defender's win) a target the
-attacker cannot capture playing alone. The tree is walked in the flat form that
+attacker cannot capture playing alone. A claim ending in ``:pass-alive`` is one of the
+pass-alive game, where the repeated pair ends the game for the defender only if the target is
+pass-alive, and for the attacker otherwise.
+
+A tree proves one fact (:class:`Fact`: the winner at a balance, in a game); the status word of
+the claim is proved by the facts of every game tree of the file (:func:`check_games`: a ko or
+a seki needs two trees), from what the rules say of the statuses (:func:`required`,
+:func:`implies`). The tree is walked in the flat form that
 :func:`tsumego.io.sgf.read_move_tree` reads (a few bytes a node), so that trees of millions of
 nodes can be checked. A subtree met again below another path (full trees repeat themselves)
 is not replayed when the check of its first copy looked up no arrangement of either history:
@@ -27,8 +34,10 @@ from __future__ import annotations
 
 import hashlib
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 from typing import get_args
 
 import numpy as np
@@ -37,7 +46,14 @@ from tsumego.errors import InputError
 from tsumego.go.board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem
-from tsumego.io.sgf import MARK_BM, MOVE_B, MoveTree, SgfNode
+from tsumego.io.sgf import (
+    MARK_BM,
+    MOVE_B,
+    MoveTree,
+    SgfNode,
+    parse_problem,
+    read_move_games_file,
+)
 from tsumego.io.sgfscan import Points
 from tsumego.proofs.tree import TreeMode
 from tsumego.search.solver import Status
@@ -63,13 +79,38 @@ class CheckResult:
     nodes: int = 0
 
 
+K = 2  # statuses are read at the balances -K..K (rules.md, "Result classes")
+RULES, PASS_ALIVE = "rules", "pass-alive"  # the game of rules.md, and the pass-alive game
+STATUSES: tuple[Status, ...] = get_args(Status)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """What a proof tree proves: with the claim's side to play first at ``balance``,
+    ``winner`` wins ``game`` (the game of rules.md, or the pass-alive game: the same game,
+    except that where a repeated pair of passes ends it the defender wins only with a
+    pass-alive target)."""
+
+    winner: int
+    balance: int
+    game: str = RULES
+
+
 @dataclass(frozen=True)
 class Claim:
+    """A root's ``TSR``: ``to_play:winner:balance:status:mode``, and ``:pass-alive`` after
+    them for a tree of the pass-alive game."""
+
     to_play: int
     winner: int
     balance: int
     status: Status
     mode: TreeMode
+    game: str = RULES
+
+    @property
+    def fact(self) -> Fact:
+        return Fact(self.winner, self.balance, self.game)
 
 
 def read_claim(root: SgfNode) -> Claim:
@@ -77,17 +118,24 @@ def read_claim(root: SgfNode) -> Claim:
     if not raw:
         raise CheckError("no TSR claim in the root: not a tree written by tsumego solve -o")
     parts = raw.split(":")
-    if len(parts) != 5:
+    if len(parts) not in (5, 6) or len(parts) == 6 and parts[5] != PASS_ALIVE:
         raise CheckError(f"malformed TSR claim {raw!r}")
     status = next((s for s in get_args(Status) if s == parts[3]), None)
     mode = next((m for m in get_args(TreeMode) if m == parts[4]), None)
-    if status is None or mode is None:
-        raise CheckError(f"malformed TSR claim {raw!r}")
+    if status is None:
+        raise CheckError(f"malformed TSR claim {raw!r} (the status is one of "
+                         f"{', '.join(get_args(Status))})")
+    if mode is None:
+        raise CheckError(f"malformed TSR claim {raw!r} (the tree mode is one of "
+                         f"{', '.join(get_args(TreeMode))})")
     try:
-        return Claim(color_from_name(parts[0]), color_from_name(parts[1]), int(parts[2]),
-                     status, mode)
+        claim = Claim(color_from_name(parts[0]), color_from_name(parts[1]), int(parts[2]),
+                      status, mode, parts[5] if len(parts) == 6 else RULES)
     except ValueError as e:
         raise CheckError(f"malformed TSR claim {raw!r} ({e})") from None
+    if abs(claim.balance) > K:
+        raise CheckError(f"malformed TSR claim {raw!r} (the balance is within -{K}..{K})")
+    return claim
 
 
 class _Failure(Exception):
@@ -208,12 +256,18 @@ def _targets(tree: MoveTree, ends: array[int]) -> dict[int, int]:
     return out
 
 
-def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
-    """Check a full or compact tree against its root claim."""
+def check_tree(problem: Problem, root: SgfNode | MoveTree,
+               fact: Fact | None = None) -> CheckResult:
+    """Check that a full or compact tree proves the fact its root claims (the winner at the
+    balance, in the game), or ``fact`` instead (the same tree read at another balance or in
+    the other game). The status word is :func:`check_games`' to judge."""
     tree = root if isinstance(root, MoveTree) else MoveTree.from_node(root)
     claim = read_claim(tree.root)
     if claim.mode not in ("full", "compact"):
         raise CheckError(f"only full and compact trees are proofs (this one is {claim.mode!r})")
+    if fact is None:
+        fact = claim.fact
+    live = fact.game == PASS_ALIVE
     board = problem.board()
     size = problem.size
     attacker, defender = problem.attacker, problem.defender
@@ -285,6 +339,11 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
     def fail(reason: str, last: str | None = None) -> _Failure:
         return _Failure(path + ([last] if last else []), reason)
 
+    def pass_alive(b: Board) -> bool:
+        """Can the attacker, playing alone, not capture the target? (Benson's test first.)"""
+        return (_unconditionally_alive(b, target, defender) or
+                not _attacker_can_capture_alone(b, target, region, attacker, safe))
+
     def legal_moves(b: Board, color: int, balance: int, history: History) -> set[str]:
         out = {"pass"}
         has_threat = balance > 0 if color == BLACK else balance < 0
@@ -331,9 +390,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                            f"node before it and outside its line")
             kids = tree.children(t)
         if not kids:
-            if winner == defender and (
-                    _unconditionally_alive(b, target, defender) or
-                    not _attacker_can_capture_alone(b, target, region, attacker, safe)):
+            if winner == defender and pass_alive(b):
                 return
             raise fail("a leaf that is not terminal")
         moves = []
@@ -487,8 +544,16 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                 # a pair of passes where one stood before: the game ends, the target standing
                 if tree.first_child[child] >= 0:
                     raise fail("moves after the game ended (a pair of passes repeated)")
-                if winner != defender:
-                    raise fail("a repeated pair of passes ends the game for the defender")
+                if not live:
+                    if winner != defender:
+                        raise fail("a repeated pair of passes ends the game for the defender")
+                elif winner == defender:  # the pass-alive game: only with a pass-alive target
+                    if not pass_alive(b):
+                        raise fail("a repeated pair of passes ends the pass-alive game for "
+                                   "the attacker: the target is not pass-alive")
+                elif pass_alive(b):
+                    raise fail("a repeated pair of passes ends the pass-alive game for the "
+                               "defender: the target is pass-alive")
             else:
                 # a pair of passes: both sides play elsewhere; the player who passed first
                 # moves next, the history starts afresh and the threats are gone
@@ -543,14 +608,14 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
             raise _Failure([], "the tree has no moves")
         # the root: correct first moves (TE or no BM) must win, wrong ones (BM) must lose
         good = [c for c in first if not tree.marks[c] & MARK_BM]
-        if claim.winner == to_play and not good:
+        if fact.winner == to_play and not good:
             raise _Failure([], "no correct first move for the claimed winner")
-        if claim.winner != to_play and good:
+        if fact.winner != to_play and good:
             raise _Failure([], "a first move is marked correct but the claim is a loss")
         wrong = [c for c in first if tree.marks[c] & MARK_BM]
-        if claim.winner != to_play:
+        if fact.winner != to_play:
             given = {points[c] or "pass" for c in first}
-            missing = legal_moves(board, to_play, claim.balance, start) - given
+            missing = legal_moves(board, to_play, fact.balance, start) - given
             if missing:
                 raise _Failure([], f"first moves {sorted(missing)} are missing")
         for group, w in ((good, to_play), (wrong, 3 - to_play)):
@@ -558,8 +623,282 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree) -> CheckResult:
                 if not colors[c] or (BLACK if colors[c] == MOVE_B else WHITE) != to_play:
                     raise _Failure([], "a first move by the wrong side")
                 count[0] += 1
-                step(points[c] or "pass", c, board, to_play, claim.balance, start,
+                step(points[c] or "pass", c, board, to_play, fact.balance, start,
                      _pair(board.black, board.white), False, w, frozenset())
     except _Failure as f:
         return CheckResult(False, f.path, f.reason, count[0])
     return CheckResult(True, (), "", count[0])
+
+
+# --- the status word: which facts prove it, and which refute it ------------------------------
+#
+# Statuses are read off the winner at the balances -K..K (rules.md, "Result classes"), and
+# winner(first, balance) is monotone in both games (more threats never hurt their owner: a side
+# with a threat more may leave it unused). So a win at one balance is a win at every balance
+# more favourable to the winner, and each status is a conjunction of wins at the ends of the
+# range: a kill is the attacker's win where the defender has K more threats; life the
+# defender's win in the pass-alive game where the attacker has K more; seki the defender's win
+# there in the game of rules.md and the attacker's in the pass-alive game; a ko a win of each
+# side, each at the end of the range that favours it. The pass-alive game is harder for the
+# defender (the same moves, a harder end), so the defender's wins in it are wins in the game
+# of rules.md, and the attacker's wins in the game of rules.md are wins in it.
+
+
+def _favours(color: int) -> int:
+    """The balance of -K..K most favourable to ``color``."""
+    return K if color == BLACK else -K
+
+
+def required(status: str, attacker: int) -> tuple[Fact, ...]:
+    """The facts that together prove ``status`` (none for ``unknown``, which states nothing)."""
+    defender = 3 - attacker
+    most, least = _favours(attacker), _favours(defender)  # for the attacker, the defender
+    return {
+        "kill": (Fact(attacker, least),),
+        "live": (Fact(defender, most, PASS_ALIVE),),
+        "seki": (Fact(defender, most), Fact(attacker, most, PASS_ALIVE)),
+        "ko": (Fact(attacker, most), Fact(defender, least)),
+    }.get(status, ())
+
+
+def implies(p: Fact, q: Fact, attacker: int) -> bool:
+    """Whether fact ``p`` proved proves ``q`` too: the same winner, at ``q``'s balance if it is
+    at least as favourable to the winner, in the same game or in the one the winner finds
+    easier."""
+    if p.winner != q.winner:
+        return False
+    if p.game != q.game and not (p.game == PASS_ALIVE if p.winner != attacker
+                                 else p.game == RULES):
+        return False
+    return q.balance >= p.balance if p.winner == BLACK else q.balance <= p.balance
+
+
+def _negation(q: Fact) -> Fact:
+    """The fact that holds exactly where ``q`` does not (the game has a winner)."""
+    return Fact(3 - q.winner, q.balance, q.game)
+
+
+def refutation(status: str, facts: Sequence[Fact], attacker: int) -> Fact | None:
+    """A fact of ``facts`` that rules ``status`` out (it proves the negation of a fact the
+    status needs), or None."""
+    for q in required(status, attacker):
+        for p in facts:
+            if implies(p, _negation(q), attacker):
+                return p
+    return None
+
+
+def missing(status: str, facts: Sequence[Fact], attacker: int) -> list[Fact]:
+    """The facts ``status`` needs that ``facts`` do not prove."""
+    return [q for q in required(status, attacker)
+            if not any(implies(p, q, attacker) for p in facts)]
+
+
+def _side(color: int) -> str:
+    return "Black" if color == BLACK else "White"
+
+
+def fact_words(to_play: int, fact: Fact) -> str:
+    """``Black to play wins at balance +0``, ``Black to play, White wins the pass-alive
+    game at balance -2``."""
+    who = (f"{_side(to_play)} to play wins" if fact.winner == to_play else
+           f"{_side(to_play)} to play, {_side(fact.winner)} wins")
+    game = " the pass-alive game" if fact.game == PASS_ALIVE else ""
+    return f"{who}{game} at balance {fact.balance:+d}"
+
+
+def win_words(fact: Fact) -> str:
+    """``White's win at balance -1``, ``Black's win in the pass-alive game at balance +2``."""
+    game = " in the pass-alive game" if fact.game == PASS_ALIVE else ""
+    return f"{_side(fact.winner)}'s win{game} at balance {fact.balance:+d}"
+
+
+def needed_words(q: Fact, facts: Sequence[Fact], attacker: int) -> str:
+    """A fact the status needs, in words, at the balances where a proof of it may be found
+    (those that prove it and that ``facts`` do not rule out): ``White's win at balance
+    -1``, ``Black's win at a balance from +0 to +2``."""
+    at = [b for b in range(-K, K + 1)
+          if implies(Fact(q.winner, b, q.game), q, attacker) and
+          not any(implies(p, _negation(Fact(q.winner, b, q.game)), attacker) for p in facts)]
+    game = " in the pass-alive game" if q.game == PASS_ALIVE else ""
+    if len(at) <= 1:
+        return win_words(Fact(q.winner, at[0] if at else q.balance, q.game))
+    where = ("at any balance" if len(at) == 2 * K + 1 else
+             f"at a balance from {at[0]:+d} to {at[-1]:+d}")
+    return f"{_side(q.winner)}'s win{game} {where}"
+
+
+def status_meaning(status: str, attacker: int) -> str:
+    """What ``status`` states, in words."""
+    att, dfd = _side(attacker), _side(3 - attacker)
+    return {
+        "kill": f"the attacker, {att}, wins even where the defender has {K} more threats",
+        "live": f"the defender, {dfd}, wins the pass-alive game (its target ends pass-alive) "
+                f"even where the attacker has {K} more threats",
+        "seki": f"the defender, {dfd}, wins even where the attacker has {K} more threats, "
+                f"but not the pass-alive game there",
+        "ko": "the winner changes with the balance",
+        "unknown": "it states nothing more",
+    }[status]
+
+
+def status_definition(status: str, attacker: int) -> str:
+    """What ``status`` is, for the reason a claim that rules it out is refused."""
+    return {
+        "kill": f"the attacker's ({_side(attacker)}'s) win at every balance",
+        "live": f"the defender's ({_side(3 - attacker)}'s) win in the pass-alive game at "
+                f"every balance",
+        "seki": f"the defender's ({_side(3 - attacker)}'s) win at every balance, but not in "
+                f"the pass-alive game where the attacker has {K} more threats",
+        "ko": f"a winner that changes with the balance, from -{K} to +{K}",
+    }[status]
+
+
+# --- a file's whole claim ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TreeCheck:
+    """One game tree of a file checked for a fact: the one its claim states, or (``again``)
+    one the status needs, the same tree checked a second time."""
+
+    game: int  # the game's index in the file
+    label: str  # the file's name, with ``#N`` for a game after the first
+    fact: Fact
+    mode: str
+    nodes: int  # the game tree's nodes as written, the root included
+    again: bool
+    result: CheckResult
+
+
+@dataclass(frozen=True)
+class FileCheck:
+    """The check of a file's whole claim: the fact each game tree's claim states, and the
+    status word the claims share. ``checks`` are the checks made, in order (where a tree
+    does not prove its claim, the last one); ``reason`` says in one line why the claim is
+    not proved where no tree failed; ``meaning`` what the status proved states."""
+
+    claim: Claim  # the first game's
+    attacker: int
+    checks: tuple[TreeCheck, ...]
+    proved: bool
+    reason: str = ""
+    meaning: str = ""
+
+
+def check_file(path: str | Path,
+               progress: Callable[[str], AbstractContextManager[object]] | None = None
+               ) -> FileCheck:
+    """:func:`check_games` of the games of the file at ``path``."""
+    return check_games(read_move_games_file(path), str(path), progress)
+
+
+def check_games(games: Sequence[tuple[MoveTree, bytes]], name: str,
+                progress: Callable[[str], AbstractContextManager[object]] | None = None
+                ) -> FileCheck:
+    """Check the whole claim of a file (``name``) holding ``games`` (each a tree and its root
+    node alone as a game, as :func:`tsumego.io.sgf.read_move_games` reads them).
+
+    Each game tree is a proof of one fact, the one its claim (``TSR``) states; every game of
+    the file is the same problem with the same side to play and claims the same status. The
+    claim is proved when every tree proves its fact and those facts prove the status
+    (:func:`required`); a claim whose own fact rules its status out is refused before any
+    tree is checked (one fact rules a status out where it rules it out with others: each
+    status is a conjunction of facts). Where a fact the status needs is missing, a tree of
+    the same winner is checked again for it (a tree at one balance is often a proof at
+    another, or in the pass-alive game, as it stands).
+    ``progress(label)``, if given, wraps each tree's check. Raises :class:`CheckError` and
+    :class:`tsumego.io.sgf.SgfError` for a file that is not a checkable tree."""
+    labels = [name if i == 0 else f"{name}#{i}" for i in range(len(games))]
+    claims: list[Claim] = []
+    problems: list[Problem] = []
+    for label, (tree, root) in zip(labels, games):
+        try:
+            claims.append(read_claim(tree.root))
+        except CheckError as e:
+            raise CheckError(f"{label}: {e}") from None
+        problems.append(parse_problem(root, label).problem)
+    main, problem = claims[0], problems[0]
+    attacker = problem.attacker
+    status, to_play = main.status, main.to_play
+    checks: list[TreeCheck] = []
+
+    def refused(reason: str) -> FileCheck:
+        return FileCheck(main, attacker, tuple(checks), False, reason)
+
+    for label, claim, other in zip(labels[1:], claims[1:], problems[1:]):
+        if _setup(other) != _setup(problem):
+            return refused(f"{label} is another problem than {name} (its stones, target or "
+                           f"region differ): its proof says nothing of this one")
+        if claim.to_play != to_play:
+            return refused(f"{label} claims {_side(claim.to_play)} to play, {name} "
+                           f"{_side(to_play)} to play")
+        if claim.status != status:
+            return refused(f"{label} claims the status {claim.status}, {name} {status}")
+    for label, claim in zip(labels, claims):
+        if refutation(status, [claim.fact], attacker) is not None:
+            where = "" if label == name else f" ({label})"
+            return refused(f"the claim contradicts itself: {fact_words(to_play, claim.fact)}"
+                           f"{where}, but the status {status} is "
+                           f"{status_definition(status, attacker)}")
+
+    def run(i: int, fact: Fact | None) -> CheckResult:
+        tree = games[i][0]
+        what = "" if fact is None else f" again ({fact_words(to_play, fact)})"
+        label = f"checking {labels[i]}{what} ({len(tree):,} nodes)"
+        with progress(label) if progress is not None else nullcontext():
+            try:
+                return check_tree(problems[i], tree, fact)
+            except CheckError as e:
+                if fact is not None:  # (the pass-alive test's own cap: no proof of it)
+                    return CheckResult(False, (), str(e))
+                raise CheckError(f"{labels[i]}: {e}" if i else str(e)) from None
+
+    proved: list[Fact] = []
+    for i, claim in enumerate(claims):
+        result = run(i, None)
+        checks.append(TreeCheck(i, labels[i], claim.fact, claim.mode, len(games[i][0]), False,
+                                result))
+        if not result.proved:
+            return refused("")
+        proved.append(claim.fact)
+    for q in missing(status, proved, attacker):
+        for i, claim in enumerate(claims):
+            if claim.winner == q.winner:
+                result = run(i, q)
+                checks.append(TreeCheck(i, labels[i], q, claim.mode, len(games[i][0]), True,
+                                        result))
+                if result.proved:
+                    proved.append(q)  # (a fact the status needs: it rules nothing out)
+                    break
+    left = missing(status, proved, attacker)
+    if left:
+        what = ("a second proof" if len(left) == 1 and len(games) == 1 else
+                "another proof" if len(left) == 1 else "more proofs")
+        needs = " and ".join(needed_words(q, proved, attacker) for q in left)
+        note = ""
+        tried = [c for c in checks if c.again and c.fact == left[0]]
+        if len(left) == 1 and tried:
+            c = tried[-1]
+            where = " ".join(c.result.path) or "(root)"
+            note = f"; {c.label} checked again for it fails at {where}: {c.result.reason}"
+        return refused(f"the status {status} needs {what}: {needs} (not in this file{note})")
+    meaning = status_meaning(status, attacker)
+    if status == "ko":
+        first, second = (_strongest(proved, w, attacker) for w in (main.winner, 3 - main.winner))
+        meaning += f" ({_side(main.winner)} wins at {first:+d}, {_side(3 - main.winner)} at " \
+                   f"{second:+d})"
+    return FileCheck(main, attacker, tuple(checks), True, meaning=meaning)
+
+
+def _setup(p: Problem) -> tuple[int, int, int, int, int]:
+    """What makes two games the same problem: the board, its stones, the target, the
+    region."""
+    return p.size, p.black, p.white, p.target, p.region
+
+
+def _strongest(facts: Sequence[Fact], winner: int, attacker: int) -> int:
+    """The balance least favourable to ``winner`` at which ``facts`` prove its win in the
+    game of rules.md."""
+    at = [f.balance for f in facts if implies(f, Fact(winner, f.balance), attacker)]
+    return min(at) if winner == BLACK else max(at)

@@ -8,7 +8,10 @@ again under a history that cannot tell it from the first meeting is written once
 gets a name ``N[T<number>]``, and each later meeting is a leaf with ``TSREF[T<number>]`` (our
 own property) and a comment saying where the line goes on. The root holds the problem's setup
 and markup, ``PL``, a comment with the result in words, and ``TSR`` (our own property) with
-the machine-readable claim: ``to_play:winner:balance:status:mode``.
+the machine-readable claim: ``to_play:winner:balance:status:mode``, and ``:pass-alive`` after
+them for a tree of the pass-alive game (where a repeated pair of passes ends the game for the
+defender only with a pass-alive target). A file may hold more than one such tree, each a game
+of its own: the proofs a status needs (:mod:`tsumego.proofs.check`).
 """
 
 from __future__ import annotations
@@ -39,10 +42,11 @@ def result_words(solutions: list[Solution]) -> str:
 
 
 def to_sgf_tree(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-                version: str) -> SgfNode:
+                version: str, note: str = "") -> SgfNode:
     """The SGF tree of ``tree``; ``original_root`` (the problem file's root, with any setup
-    nodes merged into it) supplies the setup and markup."""
-    root, ctx = _root(tree, original_root, solutions, version)
+    nodes merged into it) supplies the setup and markup; ``note`` ends the root's
+    comment."""
+    root, ctx = _root(tree, original_root, solutions, version, note)
     for child in tree.root.children:
         root.children.append(ctx.convert(child, first=True, good=bool(child.good)))
     return root
@@ -52,10 +56,10 @@ _Item = tuple[TreeNode | None, bool, bool]  # a node (None: the root), first mov
 
 
 def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-             version: str) -> Iterator[str]:
+             version: str, note: str = "") -> Iterator[str]:
     """The text of :func:`to_sgf_tree`'s SGF, in pieces, without building the
     :class:`SgfNode` tree: full trees run to millions of nodes."""
-    root, ctx = _root(tree, original_root, solutions, version)
+    root, ctx = _root(tree, original_root, solutions, version, note)
 
     def props(item: _Item) -> dict[str, list[str]]:
         t, first, good = item
@@ -132,7 +136,7 @@ _PIECE_CHARS = 20_000_000
 
 
 def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-          version: str) -> tuple[SgfNode, _Context]:
+          version: str, note: str = "") -> tuple[SgfNode, _Context]:
     """The root node (no children) and the context that annotates the moves below it."""
     p = tree.problem
     size = p.size
@@ -158,9 +162,12 @@ def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Sol
         words += (f" Solution tree at a ko-threat balance of {tree.balance:+d} "
                   f"({_side(BLACK if tree.balance > 0 else 3 - BLACK)} has "
                   f"{abs(tree.balance)} more threat{'s' if abs(tree.balance) != 1 else ''}).")
+    if note:
+        words += " " + note
     props["C"] = [words]
+    game = ":pass-alive" if tree.live else ""
     props["TSR"] = [f"{color_name(tree.to_play)}:{color_name(tree.winner)}:{tree.balance}:"
-                    f"{status}:{tree.mode}"]
+                    f"{status}:{tree.mode}{game}"]
     return SgfNode(props, []), _Context(tree, status)
 
 
@@ -245,9 +252,15 @@ class _Context:
             what = f"{_side(p.attacker)} captures {_stones(t.captures)}"
         elif t.end == "alive":
             what = f"{_side(p.defender)} lives: the group cannot be captured"
+        elif t.end == "passes" and tree.live and self._winner(good) == p.attacker:
+            what = (f"the game ends; {_side(p.defender)}'s group stands but is not pass-alive "
+                    f"({_side(p.attacker)} could capture it playing alone), so "
+                    f"{_side(p.attacker)} wins the pass-alive game")
         elif t.end == "passes":
             what = f"the game ends and {_side(p.defender)}'s group stands"
-            if self.status == "seki":
+            if tree.live:
+                what += ", pass-alive"
+            elif self.status == "seki":
                 what += " (seki)"
         else:
             # a readable line stopped where the outcome is plain

@@ -37,7 +37,7 @@ from typing import Literal
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, bits, opponent
 from tsumego.go.coords import PASS
-from tsumego.go.life import never_vital, target_benson_alive
+from tsumego.go.life import attacker_captures_alone, never_vital, target_benson_alive
 from tsumego.go.line import Line, pair_state, position_key
 from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions, deep_search
@@ -262,7 +262,8 @@ class TreeNode:
 
 @dataclass(frozen=True)
 class SolutionTree:
-    """A tree with what it claims: ``winner`` wins with ``to_play`` first at ``balance``."""
+    """A tree with what it claims: ``winner`` wins with ``to_play`` first at ``balance``, in
+    the game of rules.md or (``live``) in the pass-alive game."""
 
     problem: Problem
     root: TreeNode
@@ -270,6 +271,7 @@ class SolutionTree:
     balance: int
     winner: int
     mode: TreeMode
+    live: bool = False
 
     @property
     def nodes(self) -> int:
@@ -286,8 +288,11 @@ class SolutionTree:
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
                mode: TreeMode = "readable", max_nodes: int = 10_000_000,
                time_limit: float | None = None, lookahead: int | None = None,
-               engine: SearchEngine | None = None) -> SolutionTree:
-    """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
+               engine: SearchEngine | None = None, live: bool = False) -> SolutionTree:
+    """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``, in the
+    game of rules.md or (``live``) in the pass-alive game, where a repeated pair of passes
+    ends the game for the defender only with a pass-alive target (the attacker, playing
+    alone, cannot capture it); a given ``engine`` searches the same game.
 
     At each of the winner's nodes the tree may look ahead (up to ``lookahead`` positions and
     ten times as many engine nodes there, ten times the positions and a hundred times the
@@ -309,14 +314,16 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     stop it."""
     if mode not in MODES:
         raise ValueError(f"unknown tree mode {mode!r}")
+    if engine is not None and engine.live != live:
+        raise ValueError("the engine searches another game than the tree's")
     if mode == "full":
         nodes, color, winner = _full(problem, _Nodes, to_play, balance, max_nodes,
-                                     time_limit, lookahead, engine)
+                                     time_limit, lookahead, engine, live)
     else:
         nodes = _Shared() if mode == "compact" else _Nodes()
         color, winner = _build(problem, nodes, to_play, balance, mode, max_nodes,
-                               time_limit, lookahead, engine)
-    return SolutionTree(problem, TreeNode(nodes, 0), color, balance, winner, mode)
+                               time_limit, lookahead, engine, live)
+    return SolutionTree(problem, TreeNode(nodes, 0), color, balance, winner, mode, live)
 
 
 # the build with the lookahead after the one without it: at most this many times the first
@@ -335,7 +342,7 @@ def ahead_time(spent: float, left: float | None) -> float:
 
 def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: int,
           max_nodes: int, time_limit: float | None, lookahead: int | None,
-          engine: SearchEngine | None) -> tuple[_Nodes, int, int]:
+          engine: SearchEngine | None, live: bool = False) -> tuple[_Nodes, int, int]:
     """A full tree in a store of type ``make``; returns (the nodes, side to play, winner).
     With a given ``lookahead``, one build. With the default, the smaller of the trees without
     and with the lookahead: the one without it comes first (seconds where the lookahead
@@ -345,13 +352,13 @@ def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: in
     if lookahead is not None:
         nodes = make()
         return (nodes, *_build(problem, nodes, to_play, balance, "full", max_nodes,
-                               time_limit, lookahead, engine))
+                               time_limit, lookahead, engine, live))
     start = time.monotonic()
     plain: tuple[_Nodes, int, int] | None = None
     try:
         nodes = make()
         plain = (nodes, *_build(problem, nodes, to_play, balance, "full", max_nodes,
-                                time_limit, 0, engine))
+                                time_limit, 0, engine, live))
     except BudgetExhausted as e:
         if e.kind not in TREE_BUDGETS or (
                 time_limit is not None and time.monotonic() - start >= time_limit):
@@ -366,7 +373,7 @@ def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: in
         nodes = make()
         return (nodes, *_build(problem, nodes, to_play, balance, "full", cap,
                                left if plain is None else ahead_time(spent, left),
-                               _LOOKAHEAD["full"], engine))
+                               _LOOKAHEAD["full"], engine, live))
     except BudgetExhausted as e:
         if plain is None or e.kind not in TREE_BUDGETS:
             raise
@@ -387,13 +394,13 @@ def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int
 
 def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: TreeMode,
            max_nodes: int, time_limit: float | None, lookahead: int | None,
-           engine: SearchEngine | None) -> tuple[int, int]:
+           engine: SearchEngine | None, live: bool = False) -> tuple[int, int]:
     """Build a tree into ``nodes`` (node 0 its root); returns (side to play, winner)."""
     color = problem.to_play if to_play is None else to_play
     deadline = None if time_limit is None else time.monotonic() + time_limit
     if lookahead is None:
         lookahead = _LOOKAHEAD[mode]
-    eng = engine if engine is not None else _tree_engine(problem, deadline)
+    eng = engine if engine is not None else _tree_engine(problem, deadline, live)
     b = _Builder(problem, eng, mode, max_nodes, deadline, lookahead, nodes)
     root = b.nodes.add(opponent(color), _ROOT_MOVE)
     try:
@@ -411,13 +418,14 @@ def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, m
     return color, winner
 
 
-def _tree_engine(problem: Problem, deadline: float | None) -> SearchEngine:
+def _tree_engine(problem: Problem, deadline: float | None,
+                 live: bool = False) -> SearchEngine:
     """The engine a tree is built with. It takes the first of the children tied at the least
     delta (the solver's default takes the one with the largest phi, which searches fewer nodes
     but finds other proofs, whose full trees are larger), and keeps proofs' created sets up to
     64 (the solver's 4,096 searches fewer nodes but makes larger full trees)."""
-    return new_engine(problem, deadline=deadline,
-                  options=SearchOptions(tie_phi=False, created_max=64))
+    return new_engine(problem, live=live, deadline=deadline,
+                      options=SearchOptions(tie_phi=False, created_max=64))
 
 
 @dataclass(frozen=True)
@@ -572,6 +580,10 @@ class _Builder:
         self.look_deadline = None if deadline is None else \
             time.monotonic() + (deadline - time.monotonic()) * self.LOOK_SHARE
         self.engine = engine
+        # the pass-alive game: a repeated pair of passes ends it for the defender only with a
+        # pass-alive target (answers cached by arrangement)
+        self.live = engine.live
+        self._pass_alive: dict[int, bool] = {}
         # the line being built: the rules' bookkeeping, on the builder's own board
         self._benson: dict[int, bool] = {}
         self._outside = never_vital(problem.board(), problem.region, problem.defender)
@@ -621,6 +633,23 @@ class _Builder:
             self._benson[board.hash] = alive
         return alive
 
+    def end_winner(self) -> int:
+        """The winner where a repeated pair of passes ends the game on the current board:
+        the defender, except in the pass-alive game where the attacker, playing alone, can
+        capture the target."""
+        if not self.live:
+            return self.defender
+        board = self.board
+        alive = self._pass_alive.get(board.hash)
+        if alive is None:
+            if len(self._pass_alive) >= self.BENSON_MAX:
+                self._pass_alive.clear()
+            alive = self._alive(board) or not attacker_captures_alone(
+                board, self.target, self.problem.region, self.attacker,
+                deadline=self.deadline)
+            self._pass_alive[board.hash] = alive
+        return self.defender if alive else self.attacker
+
     # --- the game, as the engine plays it ---------------------------------------------------
     def children(self, color: int, balance: int, passed: bool,
                  history: dict[int, int]) -> list[_Child]:
@@ -662,7 +691,7 @@ class _Builder:
             out.append(_Child(PASS, 0, board.hash, -1, balance, 0, ""))
         elif pair_state(board.hash, opponent(color)) in self.game.pair_states:
             # the pair state stood before: the game ends, the target standing
-            out.append(_Child(PASS, 0, board.hash, -1, balance, self.defender, "passes"))
+            out.append(_Child(PASS, 0, board.hash, -1, balance, self.end_winner(), "passes"))
         else:  # both sides play elsewhere: the game goes on afresh at balance 0
             out.append(_Child(PASS, 0, board.hash, -1, 0, 0, "", True))
         self.last_probes = probes
