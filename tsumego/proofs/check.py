@@ -42,8 +42,9 @@ from typing import get_args
 
 import numpy as np
 
+from tsumego.answer import Status, TreeMode
 from tsumego.errors import InputError
-from tsumego.go.board import BLACK, WHITE, Board, IllegalMove, bits, color_from_name
+from tsumego.go.board import BLACK, WHITE, color_from_name
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem
 from tsumego.io.sgf import (
@@ -55,8 +56,7 @@ from tsumego.io.sgf import (
     read_move_games_file,
 )
 from tsumego.io.sgfscan import Points
-from tsumego.proofs.tree import TreeMode
-from tsumego.search.solver import Status
+from tsumego.proofs.stones import IllegalPlay, Stones, each_point
 
 Arrangement = tuple[int, int]  # (black, white) stones
 History = dict[Arrangement, int]  # the arrangements of a line -> their index in it (plies)
@@ -164,41 +164,40 @@ def _pair(black: int, white: int) -> int:
     return 1 << ((black.bit_count() * 37 + white.bit_count()) & 1023)
 
 
-def _plays(b: Board, color: int, region: int) -> Iterator[tuple[int, Board, int]]:
+def _plays(b: Stones, color: int, region: int) -> Iterator[tuple[int, Stones, int]]:
     """Every legal play of ``color`` in ``region`` from ``b``: (point, the board after it,
     the stones it captured). Repetition is the caller's to judge."""
-    for p in bits(b.empty & region):
+    for p in each_point(b.empty & region):
         nb = b.copy()
         try:
             cap = nb.play(p, color)
-        except IllegalMove:
+        except IllegalPlay:
             continue
         yield p, nb, cap
 
 
-def _unconditionally_alive(board: Board, target: int, defender: int) -> bool:
+def _unconditionally_alive(board: Stones, target: int, defender: int) -> bool:
     """Benson's test, written here apart from the solver's: are the blocks holding the target
     alive with the attacker playing anywhere on the board and the defender always passing?
     Chains with fewer than two vital regions (regions of non-defender points that hold a
     liberty of the chain and no other empty point) are taken out, then the regions that touch
     a chain taken out, until nothing changes. A sufficient condition for a pass-alive target: the
     attacker of rules.md plays only in the region, which can only make its task harder."""
-    geo = board.geo
     own = board.stones(defender)
     empty = board.empty
-    others = geo.full & ~own
+    others = board.full & ~own
 
     def parts(mask: int, within: int) -> list[int]:
         out = []
         while mask:
-            part = geo.flood(mask & -mask, within)
+            part = board.flood(mask & -mask, within)
             out.append(part)
             mask &= ~part
         return out
 
     chains = parts(own, own)
     regions = parts(others, others)
-    near = [geo.spread(c) for c in chains]
+    near = [board.spread(c) for c in chains]
     alive = list(range(len(chains)))
     while True:
         keep = [c for c in alive
@@ -210,14 +209,14 @@ def _unconditionally_alive(board: Board, target: int, defender: int) -> bool:
         for c in keep:
             gone &= ~chains[c]
         alive = keep
-        regions = [r for r in regions if not geo.spread(r) & gone]
+        regions = [r for r in regions if not board.spread(r) & gone]
     living = 0
     for c in alive:
         living |= chains[c]
     return target & ~living == 0
 
 
-def _attacker_can_capture_alone(board: Board, target: int, region: int, attacker: int,
+def _attacker_can_capture_alone(board: Stones, target: int, region: int, attacker: int,
                                  safe: set[Arrangement] | None = None) -> bool:
     """Exhaustive: can ``attacker`` capture a target stone with successive plays, the defender
     passing? Arrangements never repeat (stones only appear, and defender stones only go).
@@ -268,7 +267,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
     if fact is None:
         fact = claim.fact
     live = fact.game == PASS_ALIVE
-    board = problem.board()
+    board = Stones(problem.size, problem.black, problem.white)
     size = problem.size
     attacker, defender = problem.attacker, problem.defender
     target = problem.target
@@ -339,12 +338,12 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
     def fail(reason: str, last: str | None = None) -> _Failure:
         return _Failure(path + ([last] if last else []), reason)
 
-    def pass_alive(b: Board) -> bool:
+    def pass_alive(b: Stones) -> bool:
         """Can the attacker, playing alone, not capture the target? (Benson's test first.)"""
         return (_unconditionally_alive(b, target, defender) or
                 not _attacker_can_capture_alone(b, target, region, attacker, safe))
 
-    def legal_moves(b: Board, color: int, balance: int, history: History) -> set[str]:
+    def legal_moves(b: Stones, color: int, balance: int, history: History) -> set[str]:
         out = {"pass"}
         has_threat = balance > 0 if color == BLACK else balance < 0
         seen = put = caps = 0
@@ -375,7 +374,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
             moved[1] |= put
             moved[2] |= caps
 
-    def visit(node: int, b: Board, to_move: int, balance: int, history: History,
+    def visit(node: int, b: Stones, to_move: int, balance: int, history: History,
               pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         """``node``'s children are the moves of ``to_move`` from position ``b``; ``pstates``
         are the pair states of the line."""
@@ -411,7 +410,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
         for m, child in moves:
             step(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
 
-    def step(m: str, child: int, b: Board, to_move: int, balance: int, history: History,
+    def step(m: str, child: int, b: Stones, to_move: int, balance: int, history: History,
              pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree;
         ``pairs`` holds the pair bits of ``history``."""
@@ -471,7 +470,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
             del looked[:LOOKED_MAX]
             looked_base[0] += LOOKED_MAX
 
-    def may_recur(b: Board, to_move: int, got: _Checked, history: History) -> bool:
+    def may_recur(b: Stones, to_move: int, got: _Checked, history: History) -> bool:
         """Whether a play looked up in a remembered subtree (``got``, below ``to_move``'s move
         from ``b``) may recreate an arrangement of ``history``, as far as what those plays do
         to the board tells: from the position after the move, every stone the arrangement
@@ -495,7 +494,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
             return True
         return False
 
-    def unshaped(child: int, m: str, b: Board, to_move: int, winner: int,
+    def unshaped(child: int, m: str, b: Stones, to_move: int, winner: int,
                  history: History) -> bool:
         """Whether the check of ``child``'s subtree (``to_move`` playing ``m`` from ``b``)
         looks up no arrangement of ``history``: every play from each loser's node, and
@@ -514,7 +513,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
                 nb = pos.copy()
                 try:
                     cap = nb.play(from_sgf(mv, size), mover)
-                except (IllegalMove, ValueError):
+                except (IllegalPlay, ValueError):
                     return False
                 if cap & target:
                     continue  # the game ends
@@ -534,7 +533,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
             stack.extend((kid, points[kid] or "pass", nb, nxt) for kid in kids)
         return True
 
-    def play(m: str, child: int, b: Board, to_move: int, balance: int, history: History,
+    def play(m: str, child: int, b: Stones, to_move: int, balance: int, history: History,
              pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         path.append(f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]")
         if m == "pass":
@@ -572,7 +571,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
         nb = b.copy()
         try:
             cap = nb.play(p, to_move)
-        except IllegalMove as e:
+        except IllegalPlay as e:
             raise fail(f"illegal move ({e})") from None
         arr = (nb.black, nb.white)
         if not cap & target:

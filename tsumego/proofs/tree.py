@@ -32,8 +32,8 @@ import statistics
 import time
 from array import array
 from dataclasses import dataclass
-from typing import Literal
 
+from tsumego.answer import TreeMode
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, bits, opponent
 from tsumego.go.coords import PASS
@@ -43,7 +43,6 @@ from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions, deep_search
 from tsumego.search.engines import SearchEngine, new_engine
 
-TreeMode = Literal["readable", "full", "compact"]  # the tree modes build_tree makes
 MODES: tuple[TreeMode, ...] = ("readable", "full", "compact")
 # positions the builder looks ahead at each winner's node, by default (see build_tree)
 _LOOKAHEAD: dict[TreeMode, int] = {"readable": 2_000, "full": 200_000, "compact": 0}

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
 
+from tsumego.answer import Status
 from tsumego.errors import Budget, BudgetExhausted, budget_words
 from tsumego.go.board import BLACK, WHITE, Color, bits, color_name, opponent
 from tsumego.go.coords import PASS, Point, points, to_gtp, to_sgf
@@ -22,9 +22,6 @@ from tsumego.search.engines import SearchEngine, new_engine
 
 K = 2  # balances -K..K classify a problem (rules.md)
 
-# a problem's status for one side to play (rules.md), or "unknown" where a limit stopped the
-# search
-Status = Literal["kill", "live", "seki", "ko", "unknown"]
 
 
 @dataclass(frozen=True, repr=False)
