@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import get_args
+from typing import NamedTuple, get_args
 
 import numpy as np
 
@@ -151,11 +151,6 @@ MEMO_MAX = 2_000_000  # checked subtrees the memo keeps
 _NO_REACH = 1 << 30  # a history index no line reaches
 LOOKED_MAX = 100_000  # lookups a remembered subtree keeps as a set, at most
 KEPT_MAX = 20_000_000  # and all of them together
-# a subtree the check remembers: the pair bits of the arrangements looked up in it, its
-# nodes, the points where the plays looked up in it put black and white stones and capture
-# black and white ones, the point (as a bit) and the captures of the move above it, and the
-# hashes of the arrangements looked up in it (None where there were too many)
-_Checked = tuple[int, int, tuple[int, int, int, int], int, int, frozenset[int] | None]
 
 
 def _pair(black: int, white: int) -> int:
@@ -255,6 +250,23 @@ def _targets(tree: MoveTree, ends: array[int]) -> dict[int, int]:
     return out
 
 
+class _Checked(NamedTuple):
+    """A subtree the check remembers (see :class:`_TreeCheck`)."""
+
+    probes: int  # the pair bits of the arrangements looked up in it
+    nodes: int
+    # the points where the plays looked up in it put black and white stones, and where they
+    # capture black and white ones
+    moved: tuple[int, int, int, int]
+    put: int  # the point (as a bit) of the move above it
+    caps: int  # and its captures
+    looked: frozenset[int] | None  # the hashes of the arrangements looked up in it (None:
+    # too many)
+
+
+MemoKey = tuple[int, int, str, int, int, bool, int, bytes, PairStates]
+
+
 def check_tree(problem: Problem, root: SgfNode | MoveTree,
                fact: Fact | None = None) -> CheckResult:
     """Check that a full or compact tree proves the fact its root claims (the winner at the
@@ -264,90 +276,141 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
     claim = read_claim(tree.root)
     if claim.mode not in ("full", "compact"):
         raise CheckError(f"only full and compact trees are proofs (this one is {claim.mode!r})")
-    if fact is None:
-        fact = claim.fact
-    live = fact.game == PASS_ALIVE
-    board = Stones(problem.size, problem.black, problem.white)
-    size = problem.size
-    attacker, defender = problem.attacker, problem.defender
-    target = problem.target
-    region = problem.region
-    count = [0]
-    colors, points = tree.color, tree.point
-    path: list[str] = []  # the moves to the node being checked
-    safe: set[Arrangement] = set()  # arrangements the attacker cannot capture from alone
-    # Subtrees met again (a full tree repeats the same lines below many paths): a subtree
-    # proved once is proved again from the same arrangement, side, balance, pass state and
-    # winner when the history cannot tell the two places apart, that is when no arrangement
-    # the check of the subtree looked up is in either history: the first by the index of the
-    # earliest one found (``reach``), the second by their (black, white) stone counts ("pair"
-    # bits) or, where those clash, by replaying the lookups (``unshaped``). Subtrees are known
-    # by a 128-bit BLAKE2 digest of their moves and shape.
-    ends = tree.subtree_ends()
-    siblings = np.frombuffer(tree.next_sibling, dtype=np.dtype(f"i{tree.next_sibling.itemsize}"))
-    memo: dict[tuple[int, int, str, int, int, bool, int, bytes, PairStates], _Checked] = {}
-    probes = [0]  # pair bits of the arrangements looked up in the subtree being checked
-    # and what the plays looked up there do to the board: the points where black and white
-    # stones are put, and those where black and white stones are captured (see may_recur)
-    moved = [0, 0, 0, 0]
-    effect = [0, 0]  # the point (as a bit) and the captures of the move play() made last
-    # The arrangements looked up so far (their hashes), the last LOOKED_MAX or more of them:
-    # the lookups of a subtree are a run of them, and a remembered subtree keeps them as a set
-    # when there are at most LOOKED_MAX (KEPT_MAX in all), so that where it is met again only
-    # the history need be looked up in that set (a hash that clashes only costs a check of
-    # the subtree). Where a subtree met again has no set, ``gap`` marks the place: the
-    # subtrees around it cannot know what it looked up.
-    looked: list[int] = []
-    looked_base = [0]  # lookups dropped from the front of ``looked``
-    gap = [-1]  # the lookup where the last subtree without a set was taken from the memo
-    kept = [0]  # hashes kept in the memo's sets
-
-    def looked_at() -> int:
-        """The number of lookups so far (those dropped from ``looked`` included)."""
-        return looked_base[0] + len(looked)
-
-    # the least index in the history of an arrangement the check of the subtree being checked
-    # found there (a lookup that hit)
-    reach = [_NO_REACH]
-
-    # Compact trees: a node with a reference (TSREF) stands for the subtree below the node
-    # named so (N), which must come before it and not above it (so that following references
-    # ends); the check replays that subtree from the reference's own position.
     if tree.refs and claim.mode != "compact":
         raise CheckError("a full tree with transpositions (TSREF): only compact trees have them")
-    refers = _targets(tree, ends)
-    refarr = np.full(len(tree) if refers else 0, -1, dtype=np.int64)
-    for r, t in refers.items():
-        refarr[r] = t
-    with_ref = np.concatenate(([0], np.cumsum(refarr >= 0))) if refers else None
+    return _TreeCheck(problem, tree, claim.fact if fact is None else fact).run(claim.to_play)
 
-    span: Callable[[int, int], bytes] = (
-        points.span_bytes if isinstance(points, Points)
-        else lambda i, end: ",".join(points[i:end]).encode("utf-8"))
 
-    def digest(i: int) -> bytes:
-        end = ends[i]
-        h = hashlib.blake2b(colors[i:end], digest_size=16)
-        h.update(span(i, end))
-        rel = siblings[i + 1:end]
+class _TreeCheck:
+    """The check of one tree against one fact: a walk of the tree from the problem's board
+    that replays every move on the checker's own board under the rules (the repetition
+    history, the threats, the pairs of passes), asks every play of the loser at its nodes,
+    and ends every line at a capture of the target, a repeated pair of passes or a pass-alive
+    target.
+
+    Subtrees met again (a full tree repeats the same lines below many paths): a subtree
+    proved once is proved again from the same arrangement, side, balance, pass state and
+    winner when the history cannot tell the two places apart, that is when no arrangement the
+    check of the subtree looked up is in either history: the first by the index of the
+    earliest one found (``reach``), the second by their (black, white) stone counts ("pair"
+    bits) or, where those clash, by replaying the lookups (:meth:`unshaped`). Subtrees are
+    known by a 128-bit BLAKE2 digest of their moves and shape.
+
+    Compact trees: a node with a reference (TSREF) stands for the subtree below the node
+    named so (N), which must come before it and not above it (so that following references
+    ends); the check replays that subtree from the reference's own position."""
+
+    def __init__(self, problem: Problem, tree: MoveTree, fact: Fact) -> None:
+        self.tree = tree
+        self.fact = fact
+        self.live = fact.game == PASS_ALIVE
+        self.board = Stones(problem.size, problem.black, problem.white)
+        self.size = problem.size
+        self.attacker, self.defender = problem.attacker, problem.defender
+        self.target = problem.target
+        self.region = problem.region
+        self.count = 0  # nodes checked
+        self.colors, self.points = tree.color, tree.point
+        self.path: list[str] = []  # the moves to the node being checked
+        self.safe: set[Arrangement] = set()  # arrangements the attacker cannot capture from
+        self.ends = tree.subtree_ends()
+        self.siblings = np.frombuffer(tree.next_sibling,
+                                      dtype=np.dtype(f"i{tree.next_sibling.itemsize}"))
+        self.memo: dict[MemoKey, _Checked] = {}
+        self.probes = 0  # pair bits of the arrangements looked up in the subtree being checked
+        # and what the plays looked up there do to the board: the points where black and
+        # white stones are put, and those where black and white stones are captured (see
+        # may_recur)
+        self.moved = [0, 0, 0, 0]
+        self.effect = (0, 0)  # the point (as a bit) and the captures of the move play() made
+        # The arrangements looked up so far (their hashes), the last LOOKED_MAX or more of
+        # them: the lookups of a subtree are a run of them, and a remembered subtree keeps them
+        # as a set when there are at most LOOKED_MAX (KEPT_MAX in all), so that where it is met
+        # again only the history need be looked up in that set (a hash that clashes only costs
+        # a check of the subtree). Where a subtree met again has no set, ``gap`` marks the
+        # place: the subtrees around it cannot know what it looked up.
+        self.looked: list[int] = []
+        self.looked_base = 0  # lookups dropped from the front of ``looked``
+        self.gap = -1  # the lookup where the last subtree without a set was taken from the memo
+        self.kept = 0  # hashes kept in the memo's sets
+        # the least index in the history of an arrangement the check of the subtree being
+        # checked found there (a lookup that hit)
+        self.reach = _NO_REACH
+        self.refers = _targets(tree, self.ends)
+        self.refarr = np.full(len(tree) if self.refers else 0, -1, dtype=np.int64)
+        for r, t in self.refers.items():
+            self.refarr[r] = t
+        self.with_ref = (np.concatenate(([0], np.cumsum(self.refarr >= 0)))
+                         if self.refers else None)
+        points = self.points
+        self.span: Callable[[int, int], bytes] = (
+            points.span_bytes if isinstance(points, Points)
+            else lambda i, end: ",".join(points[i:end]).encode("utf-8"))
+
+    def run(self, to_play: int) -> CheckResult:
+        """The check from the root, ``to_play`` first: correct first moves (TE or no BM) must
+        win, wrong ones (BM) must lose."""
+        tree, fact, board, colors, points = (self.tree, self.fact, self.board, self.colors,
+                                             self.points)
+        start: History = {(board.black, board.white): 0}
+        try:
+            first = tree.children(0)
+            if not first:
+                raise _Failure([], "the tree has no moves")
+            good = [c for c in first if not tree.marks[c] & MARK_BM]
+            if fact.winner == to_play and not good:
+                raise _Failure([], "no correct first move for the claimed winner")
+            if fact.winner != to_play and good:
+                raise _Failure([], "a first move is marked correct but the claim is a loss")
+            wrong = [c for c in first if tree.marks[c] & MARK_BM]
+            if fact.winner != to_play:
+                given = {points[c] or "pass" for c in first}
+                missing = self.legal_moves(board, to_play, fact.balance, start) - given
+                if missing:
+                    raise _Failure([], f"first moves {sorted(missing)} are missing")
+            for group, w in ((good, to_play), (wrong, 3 - to_play)):
+                for c in group:
+                    if not colors[c] or (BLACK if colors[c] == MOVE_B else WHITE) != to_play:
+                        raise _Failure([], "a first move by the wrong side")
+                    self.count += 1
+                    self.step(points[c] or "pass", c, board, to_play, fact.balance, start,
+                              _pair(board.black, board.white), False, w, frozenset())
+        except _Failure as f:
+            return CheckResult(False, f.path, f.reason, self.count)
+        return CheckResult(True, (), "", self.count)
+
+    def looked_at(self) -> int:
+        """The number of lookups so far (those dropped from ``looked`` included)."""
+        return self.looked_base + len(self.looked)
+
+    def digest(self, i: int) -> bytes:
+        """The digest of the subtree at node ``i``: its moves, its shape, its references."""
+        end = self.ends[i]
+        h = hashlib.blake2b(self.colors[i:end], digest_size=16)
+        h.update(self.span(i, end))
+        rel = self.siblings[i + 1:end]
         h.update(np.where(rel >= 0, rel - i, -1).tobytes())
-        if refers:
-            h.update(refarr[i:end].tobytes())  # the subtrees the references stand for
+        if self.refers:
+            h.update(self.refarr[i:end].tobytes())  # the subtrees the references stand for
         return h.digest()
 
-    def fail(reason: str, last: str | None = None) -> _Failure:
-        return _Failure(path + ([last] if last else []), reason)
+    def fail(self, reason: str, last: str | None = None) -> _Failure:
+        return _Failure(self.path + ([last] if last else []), reason)
 
-    def pass_alive(b: Stones) -> bool:
+    def pass_alive(self, b: Stones) -> bool:
         """Can the attacker, playing alone, not capture the target? (Benson's test first.)"""
-        return (_unconditionally_alive(b, target, defender) or
-                not _attacker_can_capture_alone(b, target, region, attacker, safe))
+        return (_unconditionally_alive(b, self.target, self.defender) or
+                not _attacker_can_capture_alone(b, self.target, self.region, self.attacker,
+                                                self.safe))
 
-    def legal_moves(b: Stones, color: int, balance: int, history: History) -> set[str]:
+    def legal_moves(self, b: Stones, color: int, balance: int, history: History) -> set[str]:
+        """The moves of ``color`` from ``b`` the rules allow after ``history``, as SGF points
+        and "pass"; each arrangement looked up is recorded."""
         out = {"pass"}
         has_threat = balance > 0 if color == BLACK else balance < 0
         seen = put = caps = 0
-        for p, nb, cap in _plays(b, color, region):
+        target, looked, size = self.target, self.looked, self.size
+        for p, nb, cap in _plays(b, color, self.region):
             put |= 1 << p
             caps |= cap
             arr = (nb.black, nb.white)
@@ -356,121 +419,144 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
                 looked.append(hash(arr))
             at = history.get(arr, -1)
             if at >= 0:
-                reach[0] = min(reach[0], at)
+                self.reach = min(self.reach, at)
                 if not has_threat:
                     continue
             out.add(to_sgf(p, size))
-        probes[0] |= seen
-        _record(color, put, caps)
+        self.probes |= seen
+        self.record(color, put, caps)
         return out
 
-    def _record(color: int, put: int, caps: int) -> None:
+    def record(self, color: int, put: int, caps: int) -> None:
         """Plays of ``color`` looked up below: they put stones on ``put`` and capture
         ``caps``."""
         if color == BLACK:
-            moved[0] |= put
-            moved[3] |= caps
+            self.moved[0] |= put
+            self.moved[3] |= caps
         else:
-            moved[1] |= put
-            moved[2] |= caps
+            self.moved[1] |= put
+            self.moved[2] |= caps
 
-    def visit(node: int, b: Stones, to_move: int, balance: int, history: History,
+    def visit(self, node: int, b: Stones, to_move: int, balance: int, history: History,
               pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
         """``node``'s children are the moves of ``to_move`` from position ``b``; ``pstates``
         are the pair states of the line."""
-        count[0] += 1
+        tree, colors, points = self.tree, self.colors, self.points
+        self.count += 1
         kids = tree.children(node)
         if node in tree.refs:
             if kids:
-                raise fail("a transposition (TSREF) with moves below it")
-            t = refers.get(node)
+                raise self.fail("a transposition (TSREF) with moves below it")
+            t = self.refers.get(node)
             if t is None:
-                raise fail(f"a transposition to {tree.refs[node]!r}, which names no single "
-                           f"node before it and outside its line")
+                raise self.fail(f"a transposition to {tree.refs[node]!r}, which names no "
+                                f"single node before it and outside its line")
             kids = tree.children(t)
         if not kids:
-            if winner == defender and pass_alive(b):
+            if winner == self.defender and self.pass_alive(b):
                 return
-            raise fail("a leaf that is not terminal")
+            raise self.fail("a leaf that is not terminal")
         moves = []
         for child in kids:
             if not colors[child]:
-                raise fail("a node without a move")
+                raise self.fail("a node without a move")
             color = BLACK if colors[child] == MOVE_B else WHITE
             if color != to_move:
-                raise fail("moves do not alternate", f"{'BW'[color - 1]}[{points[child]}]")
+                raise self.fail("moves do not alternate", f"{'BW'[color - 1]}[{points[child]}]")
             moves.append((points[child] or "pass", child))
         given = {m for m, _ in moves}
         if len(given) != len(moves):
-            raise fail("the same move is given twice")
+            raise self.fail("the same move is given twice")
         if to_move != winner:
-            missing = legal_moves(b, to_move, balance, history) - given
+            missing = self.legal_moves(b, to_move, balance, history) - given
             if missing:
-                raise fail(f"the loser's replies {sorted(missing)} are missing")
+                raise self.fail(f"the loser's replies {sorted(missing)} are missing")
         for m, child in moves:
-            step(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
+            self.step(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
 
-    def step(m: str, child: int, b: Stones, to_move: int, balance: int, history: History,
-             pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
-        """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree;
-        ``pairs`` holds the pair bits of ``history``."""
-        at = refers.get(child, child)  # a reference's subtree is the one it refers to
+    def step(self, m: str, child: int, b: Stones, to_move: int, balance: int,
+             history: History, pairs: int, passed: bool, winner: int,
+             pstates: PairStates) -> None:
+        """Play ``m`` (SGF point or "pass") for ``to_move`` and check ``child``'s subtree,
+        from the memo where it tells the same; ``pairs`` holds the pair bits of
+        ``history``."""
+        at = self.refers.get(child, child)  # a reference's subtree is the one it refers to
+        with_ref, ends = self.with_ref, self.ends
         if ends[at] - at < MEMO_MIN and (with_ref is None or
                                          with_ref[ends[at]] == with_ref[at]):
-            play(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
-            _record(to_move, *effect)
+            self.play(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
+            self.record(to_move, *self.effect)
             return
         # (the pair states are part of the position: a pair below ends the game or not)
-        key = (b.black, b.white, m, to_move, balance, passed, winner, digest(at), pstates)
-        got = memo.get(key)
-        if got is not None and (not got[0] & pairs or (
-                not any(hash(a) in got[5] for a in history) if got[5] is not None
-                else not may_recur(b, to_move, got, history) or
-                unshaped(child, m, b, to_move, winner, history))):
-            count[0] += got[1]
-            probes[0] |= got[0]
-            for k in range(4):
-                moved[k] |= got[2][k]
-            _record(to_move, got[3], got[4])
-            if got[5] is not None:
-                looked.extend(got[5])
-            else:  # the subtrees around this one cannot know what it looked up
-                gap[0] = looked_at()
-                looked.append(0)
+        key = (b.black, b.white, m, to_move, balance, passed, winner, self.digest(at), pstates)
+        got = self.memo.get(key)
+        if got is not None and self.same_below(got, child, m, b, to_move, winner, history,
+                                               pairs):
+            self.reuse(got, to_move)
             return
-        outer, probes[0] = probes[0], 0
-        outer_moved = moved[:]
-        moved[:] = [0, 0, 0, 0]
-        outer_reach, reach[0] = reach[0], _NO_REACH
-        before = count[0]
-        start = looked_at()
-        play(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
-        mine = probes[0]
-        probes[0] = outer | mine
+        outer, self.probes = self.probes, 0
+        outer_moved = self.moved[:]
+        self.moved[:] = [0, 0, 0, 0]
+        outer_reach, self.reach = self.reach, _NO_REACH
+        before = self.count
+        start = self.looked_at()
+        self.play(m, child, b, to_move, balance, history, pairs, passed, winner, pstates)
+        mine = self.probes
+        self.probes = outer | mine
+        moved = self.moved
         mine_moved = (moved[0], moved[1], moved[2], moved[3])
         for k in range(4):
             moved[k] |= outer_moved[k]
-        put, caps = effect
-        _record(to_move, put, caps)
-        mine_reach = reach[0]
-        reach[0] = min(outer_reach, mine_reach)
+        put, caps = self.effect
+        self.record(to_move, put, caps)
+        mine_reach = self.reach
+        self.reach = min(outer_reach, mine_reach)
         # no lookup below hit an arrangement of the history above (index len(path) or less)
-        if not mine & pairs or mine_reach > len(path):
-            if len(memo) >= MEMO_MAX:
-                memo.clear()  # a bounded memo: what it forgets is checked again
-                kept[0] = 0
-            made = None
-            n = looked_at() - start
-            if gap[0] < start and start >= looked_base[0] and n <= LOOKED_MAX and \
-                    kept[0] + n <= KEPT_MAX:
-                made = frozenset(looked[start - looked_base[0]:])
-                kept[0] += len(made)
-            memo[key] = (mine, count[0] - before, mine_moved, put, caps, made)
-        if len(looked) > 2 * LOOKED_MAX:  # only the last LOOKED_MAX can make a set
-            del looked[:LOOKED_MAX]
-            looked_base[0] += LOOKED_MAX
+        if not mine & pairs or mine_reach > len(self.path):
+            self.remember(key, start, _Checked(mine, self.count - before, mine_moved, put,
+                                               caps, None))
+        if len(self.looked) > 2 * LOOKED_MAX:  # only the last LOOKED_MAX can make a set
+            del self.looked[:LOOKED_MAX]
+            self.looked_base += LOOKED_MAX
 
-    def may_recur(b: Stones, to_move: int, got: _Checked, history: History) -> bool:
+    def same_below(self, got: _Checked, child: int, m: str, b: Stones, to_move: int,
+                   winner: int, history: History, pairs: int) -> bool:
+        """Whether the remembered subtree ``got`` is proved here too: none of its lookups can
+        hit ``history`` (by the pair bits, the set of what it looked up, or a replay)."""
+        if not got.probes & pairs:
+            return True
+        if got.looked is not None:
+            return not any(hash(a) in got.looked for a in history)
+        return (not self.may_recur(b, to_move, got, history) or
+                self.unshaped(child, m, b, to_move, winner, history))
+
+    def reuse(self, got: _Checked, to_move: int) -> None:
+        """Count the remembered subtree ``got`` as checked here, with what it looked up."""
+        self.count += got.nodes
+        self.probes |= got.probes
+        for k in range(4):
+            self.moved[k] |= got.moved[k]
+        self.record(to_move, got.put, got.caps)
+        if got.looked is not None:
+            self.looked.extend(got.looked)
+        else:  # the subtrees around this one cannot know what it looked up
+            self.gap = self.looked_at()
+            self.looked.append(0)
+
+    def remember(self, key: MemoKey, start: int, got: _Checked) -> None:
+        """Keep the subtree just checked (its lookups from ``start`` on) in the memo."""
+        if len(self.memo) >= MEMO_MAX:
+            self.memo.clear()  # a bounded memo: what it forgets is checked again
+            self.kept = 0
+        n = self.looked_at() - start
+        if self.gap < start and start >= self.looked_base and n <= LOOKED_MAX and \
+                self.kept + n <= KEPT_MAX:
+            made = frozenset(self.looked[start - self.looked_base:])
+            self.kept += len(made)
+            got = got._replace(looked=made)
+        self.memo[key] = got
+
+    def may_recur(self, b: Stones, to_move: int, got: _Checked, history: History) -> bool:
         """Whether a play looked up in a remembered subtree (``got``, below ``to_move``'s move
         from ``b``) may recreate an arrangement of ``history``, as far as what those plays do
         to the board tells: from the position after the move, every stone the arrangement
@@ -479,13 +565,13 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
         (and the test of its stone counts), no walk of the subtree is needed (a third of the
         walks, where the subtree keeps no set). The move's own arrangement passes
         it, so that a move that repeats one is walked."""
-        mine, _, (put_b, put_w, cap_b, cap_w), put, caps, _ = got
+        put_b, put_w, cap_b, cap_w = got.moved
         if to_move == BLACK:
-            black, white = b.black | put, b.white & ~caps
+            black, white = b.black | got.put, b.white & ~got.caps
         else:
-            black, white = b.black & ~caps, b.white | put
+            black, white = b.black & ~got.caps, b.white | got.put
         for a_black, a_white in history:
-            if not _pair(a_black, a_white) & mine:
+            if not _pair(a_black, a_white) & got.probes:
                 continue
             if black & ~a_black & ~cap_b or white & ~a_white & ~cap_w:
                 continue  # a stone of the position the arrangement lacks is never captured
@@ -494,7 +580,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
             return True
         return False
 
-    def unshaped(child: int, m: str, b: Stones, to_move: int, winner: int,
+    def unshaped(self, child: int, m: str, b: Stones, to_move: int, winner: int,
                  history: History) -> bool:
         """Whether the check of ``child``'s subtree (``to_move`` playing ``m`` from ``b``)
         looks up no arrangement of ``history``: every play from each loser's node, and
@@ -504,6 +590,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
         hit either. Only references (compact trees) lead to a node twice, so only they need
         the set of what was walked: in a full tree it would hold every node walked, gigabytes
         in the largest trees."""
+        tree, refers, points, target = self.tree, self.refers, self.points, self.target
         stack = [(child, m, b, to_move)]
         seen: set[tuple[int, int, int, int]] | None = set() if refers else None
         while stack:
@@ -512,7 +599,7 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
             if mv != "pass":
                 nb = pos.copy()
                 try:
-                    cap = nb.play(from_sgf(mv, size), mover)
+                    cap = nb.play(from_sgf(mv, self.size), mover)
                 except (IllegalPlay, ValueError):
                     return False
                 if cap & target:
@@ -527,106 +614,87 @@ def check_tree(problem: Problem, root: SgfNode | MoveTree,
                 seen.add(k)
             kids = tree.children(refers.get(node, node))
             if kids and nxt != winner:  # the loser's turn: every play was looked up
-                for _, q, cap in _plays(nb, nxt, region):
+                for _, q, cap in _plays(nb, nxt, self.region):
                     if not cap & target and (q.black, q.white) in history:
                         return False
             stack.extend((kid, points[kid] or "pass", nb, nxt) for kid in kids)
         return True
 
-    def play(m: str, child: int, b: Stones, to_move: int, balance: int, history: History,
-             pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
-        path.append(f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]")
+    def play(self, m: str, child: int, b: Stones, to_move: int, balance: int,
+             history: History, pairs: int, passed: bool, winner: int,
+             pstates: PairStates) -> None:
+        """Play ``m`` for ``to_move`` under the rules and check ``child``'s subtree from the
+        position it makes; sets ``effect`` to the move's point and captures."""
+        self.path.append(f"{'B' if to_move == BLACK else 'W'}[{'' if m == 'pass' else m}]")
         if m == "pass":
-            if not passed:
-                visit(child, b, 3 - to_move, balance, history, pairs, True, winner, pstates)
-            elif (b.black, b.white, 3 - to_move) in pstates:
-                # a pair of passes where one stood before: the game ends, the target standing
-                if tree.first_child[child] >= 0:
-                    raise fail("moves after the game ended (a pair of passes repeated)")
-                if not live:
-                    if winner != defender:
-                        raise fail("a repeated pair of passes ends the game for the defender")
-                elif winner == defender:  # the pass-alive game: only with a pass-alive target
-                    if not pass_alive(b):
-                        raise fail("a repeated pair of passes ends the pass-alive game for "
-                                   "the attacker: the target is not pass-alive")
-                elif pass_alive(b):
-                    raise fail("a repeated pair of passes ends the pass-alive game for the "
-                               "defender: the target is pass-alive")
-            else:
-                # a pair of passes: both sides play elsewhere; the player who passed first
-                # moves next, the history starts afresh and the threats are gone
-                arr = (b.black, b.white)
-                visit(child, b, 3 - to_move, 0, {arr: len(path)}, _pair(*arr), False, winner,
-                      pstates | {(b.black, b.white, 3 - to_move)})
-            path.pop()
-            effect[0] = effect[1] = 0
+            self.passes(child, b, to_move, balance, history, pairs, passed, winner, pstates)
+            self.path.pop()
+            self.effect = (0, 0)
             return
         try:
-            p = from_sgf(m, size)
+            p = from_sgf(m, self.size)
         except ValueError as e:
-            raise fail(f"bad point ({e})") from None
-        if p == PASS or not (region >> p) & 1:
-            raise fail("a move outside the region")
+            raise self.fail(f"bad point ({e})") from None
+        if p == PASS or not (self.region >> p) & 1:
+            raise self.fail("a move outside the region")
         nb = b.copy()
         try:
             cap = nb.play(p, to_move)
         except IllegalPlay as e:
-            raise fail(f"illegal move ({e})") from None
+            raise self.fail(f"illegal move ({e})") from None
         arr = (nb.black, nb.white)
-        if not cap & target:
-            probes[0] |= _pair(nb.black, nb.white)
-            looked.append(hash(arr))
-        if cap & target:
-            if tree.first_child[child] >= 0:
-                raise fail("moves after the target was captured")
-            if winner != attacker:
-                raise fail("the target is captured in a line the defender wins")
-        elif arr in history:
-            reach[0] = min(reach[0], history[arr])
-            has_threat = balance > 0 if to_move == BLACK else balance < 0
-            if not has_threat:
-                raise fail("a repetition without a ko threat")
-            # the threat and its answer: only the arrangements before and after this play
-            visit(child, nb, 3 - to_move, balance - 1 if to_move == BLACK else balance + 1,
-                  {(b.black, b.white): len(path) - 1, arr: len(path)},
-                  _pair(b.black, b.white) | _pair(*arr), False, winner, pstates)
+        if cap & self.target:
+            if self.tree.first_child[child] >= 0:
+                raise self.fail("moves after the target was captured")
+            if winner != self.attacker:
+                raise self.fail("the target is captured in a line the defender wins")
         else:
-            history[arr] = len(path)
-            visit(child, nb, 3 - to_move, balance, history, pairs | _pair(*arr), False, winner,
-                  pstates)
-            del history[arr]
-        path.pop()
-        effect[0], effect[1] = 1 << p, cap  # (set once the subtree below has set its own)
+            self.probes |= _pair(nb.black, nb.white)
+            self.looked.append(hash(arr))
+            if arr in history:
+                self.reach = min(self.reach, history[arr])
+                has_threat = balance > 0 if to_move == BLACK else balance < 0
+                if not has_threat:
+                    raise self.fail("a repetition without a ko threat")
+                # the threat and its answer: only the arrangements before and after this play
+                self.visit(child, nb, 3 - to_move,
+                           balance - 1 if to_move == BLACK else balance + 1,
+                           {(b.black, b.white): len(self.path) - 1, arr: len(self.path)},
+                           _pair(b.black, b.white) | _pair(*arr), False, winner, pstates)
+            else:
+                history[arr] = len(self.path)
+                self.visit(child, nb, 3 - to_move, balance, history, pairs | _pair(*arr),
+                           False, winner, pstates)
+                del history[arr]
+        self.path.pop()
+        self.effect = (1 << p, cap)  # (set once the subtree below has set its own)
 
-    start: History = {(board.black, board.white): 0}
-    to_play = claim.to_play
-    try:
-        first = tree.children(0)
-        if not first:
-            raise _Failure([], "the tree has no moves")
-        # the root: correct first moves (TE or no BM) must win, wrong ones (BM) must lose
-        good = [c for c in first if not tree.marks[c] & MARK_BM]
-        if fact.winner == to_play and not good:
-            raise _Failure([], "no correct first move for the claimed winner")
-        if fact.winner != to_play and good:
-            raise _Failure([], "a first move is marked correct but the claim is a loss")
-        wrong = [c for c in first if tree.marks[c] & MARK_BM]
-        if fact.winner != to_play:
-            given = {points[c] or "pass" for c in first}
-            missing = legal_moves(board, to_play, fact.balance, start) - given
-            if missing:
-                raise _Failure([], f"first moves {sorted(missing)} are missing")
-        for group, w in ((good, to_play), (wrong, 3 - to_play)):
-            for c in group:
-                if not colors[c] or (BLACK if colors[c] == MOVE_B else WHITE) != to_play:
-                    raise _Failure([], "a first move by the wrong side")
-                count[0] += 1
-                step(points[c] or "pass", c, board, to_play, fact.balance, start,
-                     _pair(board.black, board.white), False, w, frozenset())
-    except _Failure as f:
-        return CheckResult(False, f.path, f.reason, count[0])
-    return CheckResult(True, (), "", count[0])
+    def passes(self, child: int, b: Stones, to_move: int, balance: int, history: History,
+               pairs: int, passed: bool, winner: int, pstates: PairStates) -> None:
+        """A pass of ``to_move``: the first of a pair, the end of the game (a pair of passes
+        repeated), or a pair that stands for plays elsewhere."""
+        if not passed:
+            self.visit(child, b, 3 - to_move, balance, history, pairs, True, winner, pstates)
+        elif (b.black, b.white, 3 - to_move) in pstates:
+            # a pair of passes where one stood before: the game ends, the target standing
+            if self.tree.first_child[child] >= 0:
+                raise self.fail("moves after the game ended (a pair of passes repeated)")
+            if not self.live:
+                if winner != self.defender:
+                    raise self.fail("a repeated pair of passes ends the game for the defender")
+            elif winner == self.defender:  # the pass-alive game: only with a pass-alive target
+                if not self.pass_alive(b):
+                    raise self.fail("a repeated pair of passes ends the pass-alive game for "
+                                    "the attacker: the target is not pass-alive")
+            elif self.pass_alive(b):
+                raise self.fail("a repeated pair of passes ends the pass-alive game for the "
+                                "defender: the target is pass-alive")
+        else:
+            # a pair of passes: both sides play elsewhere; the player who passed first moves
+            # next, the history starts afresh and the threats are gone
+            arr = (b.black, b.white)
+            self.visit(child, b, 3 - to_move, 0, {arr: len(self.path)}, _pair(*arr), False,
+                       winner, pstates | {(b.black, b.white, 3 - to_move)})
 
 
 # --- the status word: which facts prove it, and which refute it ------------------------------
