@@ -559,6 +559,27 @@ class _Walked:
 
 
 class _Builder:
+    """Builds one solution tree into a node store, depth first from the problem's position.
+
+    Its parts, in the order of the methods:
+
+    - **the line**: the moves from the root to the node being built, kept by a
+      :class:`tsumego.go.line.Line` (the rules' bookkeeping: history, pairs of passes, the
+      balance); :meth:`children` lists the legal moves with their static outcomes,
+      :meth:`enter`/:meth:`leave` play and take back one of them;
+    - **the engine's answers**: :meth:`winner_after` and :meth:`known` ask the engine who
+      wins after a move, with the proof work it spent;
+    - **the tree**: :meth:`first_moves` fills the root, :meth:`line` adds a move and the tree
+      below it, :meth:`expand` a node's children (every reply of the loser, one move of the
+      winner);
+    - **transpositions** (full and compact trees): a subtree built once stands again where
+      the history cannot tell the two places apart (:meth:`built_key`, :meth:`fitting`,
+      :meth:`fits`, :meth:`unshaped`); a compact tree writes a reference to it;
+    - **the winner's move**: :meth:`winner_pick` chooses among the winning moves, with the
+      lookahead (:meth:`lookahead_pick`, :meth:`estimate`) measuring the subtrees of the
+      candidates within its budgets of positions, engine nodes and time.
+    """
+
     def __init__(self, problem: Problem, engine: SearchEngine, mode: TreeMode, max_nodes: int,
                  deadline: float | None = None, lookahead: int = 2_000,
                  nodes: _Nodes | None = None) -> None:
@@ -717,6 +738,7 @@ class _Builder:
         return 1 << ((b.black.bit_count() * _PAIR + b.white.bit_count()) & _PAIRS)
 
     def leave(self, token: _Token, history: dict[int, int]) -> None:
+        """Take back the move :meth:`enter` played (``token`` is what it returned)."""
         self.game.undo()
         self.pairs = token
 
