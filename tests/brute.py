@@ -11,13 +11,13 @@ The game (rules.md):
 - a move is a pass (always legal) or a play on an empty point of the region; no suicide;
   opponent blocks without liberties are removed (anywhere on the board);
 - a play that recreates an arrangement of the history is illegal unless the mover has a threat
-  (Black: ``nkt > 0``, White: ``nkt < 0``); using one moves ``nkt`` one step toward 0 and the
-  history becomes {arrangement before the play, arrangement after it};
+  (Black: ``balance > 0``, White: ``balance < 0``); using one moves ``balance`` one step
+  toward 0 and the history becomes {arrangement before the play, arrangement after it};
 - the attacker wins as soon as any target stone is captured;
 - two passes in a row (a pair) stand for an exchange of plays elsewhere: if the arrangement
   with the player who passed first to move already stood right after an earlier pair, the
   game ends and the defender wins; otherwise that player moves next, the history becomes
-  {the arrangement} and ``nkt`` becomes 0.
+  {the arrangement} and ``balance`` becomes 0.
 
 With ``live=True`` it plays the *pass-alive* game used to tell life from seki: the same game,
 except that when a repeated pair ends it the defender wins only if the target is pass-alive
@@ -32,7 +32,7 @@ from contextlib import contextmanager
 
 BLACK, WHITE = 1, 2
 PASS = "pass"
-# (board, to move, nkt, the last move was a pass, history, pair states)
+# (board, to move, balance, the last move was a pass, history, pair states)
 State = tuple[bytes, int, int, bool, frozenset[bytes], frozenset[tuple[bytes, int]]]
 
 
@@ -125,7 +125,7 @@ class BruteGame:
         return any(board[p] != d for p in self.target)
 
     # --- the game --------------------------------------------------------------------------
-    def children(self, board: bytes, to_move: int, nkt: int, passed: bool,
+    def children(self, board: bytes, to_move: int, balance: int, passed: bool,
                  hist: frozenset[bytes], pairs: frozenset[tuple[bytes, int]]
                  ) -> list[tuple[object, object]]:
         """(move, outcome) pairs: outcome is a winner colour (game over) or a child state."""
@@ -142,15 +142,15 @@ class BruteGame:
                 out.append((p, self.attacker))
                 continue
             if nb in hist:
-                if to_move == BLACK and nkt > 0:
-                    out.append((p, (nb, 3 - to_move, nkt - 1, False, frozenset((board, nb)),
+                if to_move == BLACK and balance > 0:
+                    out.append((p, (nb, 3 - to_move, balance - 1, False, frozenset((board, nb)),
                                     pairs)))
-                elif to_move == WHITE and nkt < 0:
-                    out.append((p, (nb, 3 - to_move, nkt + 1, False, frozenset((board, nb)),
+                elif to_move == WHITE and balance < 0:
+                    out.append((p, (nb, 3 - to_move, balance + 1, False, frozenset((board, nb)),
                                     pairs)))
                 # else: illegal repetition
                 continue
-            out.append((p, (nb, 3 - to_move, nkt, False, hist | {nb}, pairs)))
+            out.append((p, (nb, 3 - to_move, balance, False, hist | {nb}, pairs)))
         if passed:
             # the second pass of a pair: the player who passed first moves next
             state = (board, 3 - to_move)
@@ -162,7 +162,7 @@ class BruteGame:
                 out.append((PASS, (board, 3 - to_move, 0, False, frozenset((board,)),
                                    pairs | {state})))
         else:
-            out.append((PASS, (board, 3 - to_move, nkt, True, hist, pairs)))
+            out.append((PASS, (board, 3 - to_move, balance, True, hist, pairs)))
         return out
 
     def end_by_passes(self, board: bytes) -> int:
@@ -197,19 +197,19 @@ class BruteGame:
             return outcome
         return self.value(outcome)  # type: ignore[arg-type]
 
-    def root(self, to_move: int, nkt: int) -> State:
-        return (self.start, to_move, nkt, False, frozenset((self.start,)), frozenset())
+    def root(self, to_move: int, balance: int) -> State:
+        return (self.start, to_move, balance, False, frozenset((self.start,)), frozenset())
 
-    def winner(self, to_move: int, nkt: int) -> int:
-        """The winner when ``to_move`` moves first at threat balance ``nkt``."""
+    def winner(self, to_move: int, balance: int) -> int:
+        """The winner when ``to_move`` moves first at threat ``balance``."""
         with _deep_recursion():
-            return self.value(self.root(to_move, nkt))
+            return self.value(self.root(to_move, balance))
 
-    def winning_moves(self, to_move: int, nkt: int) -> set[object]:
+    def winning_moves(self, to_move: int, balance: int) -> set[object]:
         """Every first move (a point or ``"pass"``) after which ``to_move`` wins."""
         wins: set[object] = set()
         with _deep_recursion():
-            for move, outcome in self.children(*self.root(to_move, nkt)):
+            for move, outcome in self.children(*self.root(to_move, balance)):
                 if self._outcome(outcome) == to_move:
                     wins.add(move)
         return wins

@@ -73,7 +73,8 @@ PROPS = {
     "B": point, "W": point, "PL": st.sampled_from(["B", "W", "b", "", "X", "white"]),
     "C": text_value, "N": text_value, "TSR": st.sampled_from(
         ["B:B:0:kill:full", "W:W:0:live:compact", "B:W:0:live:full", "B:B:x:kill:full",
-         "B:B:0:kill", "Q:B:0:kill:full", "B:B:0:kill:readable", ""]),
+         "B:B:0:kill", "Q:B:0:kill:full", "B:B:0:kill:readable", "", "W:B:2:seki:full:pass-alive",
+         "B:B:0:ko:full:live", "W:W:0:kill:full", "B:B:5:kill:full", "B:B:0:dead:full"]),
     "TSREF": st.sampled_from(["T1", "T2", "T0", ""]), "BM": st.just("1"),
     "TE": st.just("1"), "FF": st.sampled_from(["4", "3", "x"]), "GM": st.sampled_from(
         ["1", "2"]), "CA": st.sampled_from(["UTF-8", "ISO-8859-1", "utf-16", "foo", ""]),

@@ -37,6 +37,7 @@ from tsumego.io.sgf import (
     read_tree,
     serialize,
 )
+from tsumego.proofs.stones import IllegalPlay, Stones
 from tsumego.proofs.tree import build_tree
 
 PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
@@ -513,14 +514,14 @@ def test_the_pass_alive_memo_gives_every_answer_a_fresh_search_gives():
         problem = read_problem(f).problem
         safe: set[tuple[int, int]] = set()
         for _ in range(15):
-            board = problem.board()
+            board = Stones(problem.size, problem.black, problem.white)
             for _ in range(rng.randrange(0, 8)):
                 empty = list(bits(board.empty & problem.region))
                 if not empty:
                     break
                 try:
                     cap = board.play(rng.choice(empty), rng.choice((BLACK, WHITE)))
-                except IllegalMove:
+                except IllegalPlay:
                     continue
                 if cap & problem.target:
                     break
@@ -535,22 +536,21 @@ def test_the_pass_alive_memo_gives_every_answer_a_fresh_search_gives():
     assert answers == {True, False}
 
 
-def _board(diagram: str) -> tuple[Board, int]:
-    """A board from a diagram (``X``/``O`` stones, ``@`` white target stones, ``.`` empty)
-    and the target's stones."""
+def _board(diagram: str) -> tuple[Stones, int]:
+    """The checker's board from a diagram (``X``/``O`` stones, ``@`` white target stones,
+    ``.`` empty) and the target's stones."""
     rows = [r.replace(" ", "") for r in diagram.strip().splitlines()]
-    board = Board(len(rows))
-    target = 0
+    black = white = target = 0
     for y, row in enumerate(rows):
         for x, ch in enumerate(row):
             p = y * len(rows) + x
             if ch in "O@":
-                board.place(p, WHITE)
+                white |= 1 << p
             elif ch == "X":
-                board.place(p, BLACK)
+                black |= 1 << p
             if ch == "@":
                 target |= 1 << p
-    return board, target
+    return Stones(len(rows), black, white), target
 
 
 @pytest.mark.parametrize("diagram, alive", [
@@ -633,9 +633,10 @@ def test_the_checkers_benson_test_never_calls_a_capturable_target_alive():
         if not white:
             continue
         target = geo.flood(white & -white, white)
-        if _unconditionally_alive(board, target, WHITE):
+        stones = Stones(size, board.black, board.white)
+        if _unconditionally_alive(stones, target, WHITE):
             called += 1
-            assert not _attacker_can_capture_alone(board, target, board.empty, BLACK), board
+            assert not _attacker_can_capture_alone(stones, target, board.empty, BLACK), board
     assert called > 300
 
 

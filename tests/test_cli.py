@@ -414,24 +414,35 @@ def test_counts_are_plural_only_when_plural():
     assert plural(1234567, "node") == "1,234,567 nodes" and plural(0, "move") == "0 moves"
 
 
-def test_check_states_the_claim_and_counts_as_the_writer(write_sgf, tmp_path):
+def test_check_states_what_it_proved_and_counts_as_the_writer(write_sgf, tmp_path):
+    """A ko needs two proofs: solve -o writes the second as game 1 of the file, and check
+    says what each game proves, with the nodes the writer counted, then the status."""
     out = str(tmp_path / "tree.sgf")
     r = run("solve", "problems/bent-four-corner.sgf", "-o", out, "--tree", "full",
             "--to-play", "B")
     assert r.exit_code == EXIT_OK, r.output
     written = next(ln for ln in r.stdout.splitlines() if ln.startswith("Wrote"))
     n = written.split(": ")[1].split(" nodes")[0]  # "52"
+    m = written.split("game 1 proves White's win at balance -1, for the status ko (")[1]
+    m = m.split(" nodes")[0]
     r = run("check", out)
     assert r.exit_code == EXIT_OK, r.output
-    assert r.stdout.strip() == (f"{out}: proved: Black to play wins at balance +0, status ko "
-                                f"(full tree, {n} nodes)")
+    assert r.stdout.strip().splitlines() == [
+        f"{out}: proved: Black to play wins at balance +0 (full tree, {n} nodes)",
+        f"{out}#1: proved: Black to play, White wins at balance -1 (full tree, {m} nodes)",
+        f"{out}: proved: the status ko: the winner changes with the balance (Black wins at "
+        f"+0, White at -1)"]
 
 
 def test_check_names_the_winner_when_the_side_to_play_loses(tmp_path):
     out = str(tmp_path / "tree.sgf")
     run("solve", "problems/one-eye.sgf", "-o", out, "--tree", "full", "--to-play", "W")
     r = run("check", out)
-    assert "proved: White to play, Black wins at balance +0, status kill" in r.stdout
+    assert r.exit_code == EXIT_OK, r.output
+    assert "proved: White to play, Black wins at balance +0 (full tree" in r.stdout
+    assert r.stdout.strip().splitlines()[-1] == (
+        f"{out}: proved: the status kill: the attacker, Black, wins even where the defender "
+        f"has 2 more threats")
 
 
 @pytest.mark.parametrize("command", [["solve"], ["export", "-o", "OUT"], ["check"],
@@ -462,11 +473,12 @@ def test_check_not_proved_gives_the_claim_then_the_failure(tmp_path):
     out = tmp_path / "tree.sgf"
     run("solve", "problems/one-eye.sgf", "-o", str(out), "--tree", "full", "--to-play", "B")
     text = out.read_text()
-    out.write_text(text.replace("TSR[B:B:0:kill:full]", "TSR[B:W:0:kill:full]"))
+    # (a ko: a White win is possible, and this tree is no proof of one)
+    out.write_text(text.replace("TSR[B:B:0:kill:full]", "TSR[B:W:0:ko:full]"))
     r = run("check", str(out))
     assert r.exit_code == 1
     claim, failure = r.stdout.strip().splitlines()
-    assert claim == (f"{out}: the claim: Black to play, White wins at balance +0, status kill "
+    assert claim == (f"{out}: the claim: Black to play, White wins at balance +0 "
                      f"(full tree, {text.count(';')} nodes)")
     assert failure.startswith(f"{out}: NOT proved at (root): ")
 

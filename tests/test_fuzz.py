@@ -37,12 +37,13 @@ from tsumego.io.sgf import (
     SgfError,
     _read_tokenized,
     parse_problem,
+    read_move_games,
     read_move_tree,
     read_tree,
     split_collection,
 )
 from tsumego.knowledge.infer import InferenceError, infer_problem, infer_with_overrides
-from tsumego.proofs.check import CheckError, check_tree
+from tsumego.proofs.check import CheckError, check_games, check_tree
 from tsumego.search.solver import solve
 
 LONG = int(os.environ.get("TSUMEGO_FUZZ_EXAMPLES", "0"))
@@ -115,6 +116,25 @@ def test_move_tree_reader_and_checker(data: bytes) -> None:
         _one_line(e, None)
         return
     assert result.proved or result.reason
+
+
+@FUZZ
+@given(st.one_of(mutated(), sgf_text))
+def test_whole_claim_checker(data: bytes) -> None:
+    """Every game of the file read and its whole claim judged: an answer, or a one-line
+    error (naming the game after the first as ``NAME#N``)."""
+    try:
+        games = read_move_games(data, NAME)
+    except SgfError as e:
+        assert _one_line(e, None).startswith((NAME + ": ", NAME + "#"))
+        return
+    try:
+        got = check_games(games, NAME)
+    except (CheckError, ProblemError) as e:
+        _one_line(e, None)
+        return
+    assert got.proved or got.reason or not got.checks[-1].result.proved
+    assert all("\n" not in t for t in (got.reason, got.meaning))
 
 
 @FUZZ

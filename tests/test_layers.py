@@ -51,3 +51,22 @@ def test_only_the_sgf_module_talks_to_sgfmill() -> None:
     users = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*.py")
                    if any(n.split(".")[0] == "sgfmill" for n in _imports(p)))
     assert users == ["io/sgf.py"]
+
+
+def test_the_checker_borrows_nothing_from_the_solver() -> None:
+    """tsumego check judges the solver's proofs, so it plays with its own board
+    (proofs/stones.py) and imports neither the search, the knowledge, the tree builder nor
+    the solver's board: only colours and coordinates, the problem's data and SGF reading."""
+    allowed = {"tsumego.answer", "tsumego.errors", "tsumego.go.coords", "tsumego.go.problem",
+               "tsumego.io.sgf", "tsumego.io.sgfscan", "tsumego.proofs.stones"}
+    for name in ("check.py", "stones.py"):
+        tree = ast.parse((PACKAGE / "proofs" / name).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tsumego"):
+                if node.module == "tsumego.go.board":  # the colours only
+                    assert {a.name for a in node.names} <= {"BLACK", "WHITE",
+                                                            "color_from_name"}, name
+                else:
+                    assert node.module in allowed, (name, node.module)
+            elif isinstance(node, ast.Import):
+                assert not any(a.name.startswith("tsumego") for a in node.names), name

@@ -15,8 +15,20 @@ TOOLS = Path(__file__).resolve().parent.parent / "tools"
 # the compiled core, 500 in the reference engine) would hold hundreds of megabytes here.
 BOUND_MIB = 120
 
+# The peak is read from /proc/self/status (VmHWM, the peak of this process's own memory map):
+# getrusage's ru_maxrss survives exec, so a child of a large pytest process would report the
+# parent's peak.
 SCRIPT = """
 import resource, sys
+def peak_mib():
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 sys.path.insert(0, sys.argv[1])
 import scale
 from tsumego import BLACK, solve
@@ -24,7 +36,7 @@ from tsumego.search.engine import SearchOptions
 p = scale.scale_problem(16, "open")
 sol = solve(p, to_play=BLACK, time_limit=4.0, tt_size=20_000,
             options=SearchOptions(engine=sys.argv[2]))
-print(sol.nodes, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)
+print(sol.nodes, peak_mib())
 """
 
 

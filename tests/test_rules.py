@@ -40,14 +40,14 @@ def _brute(problem) -> BruteGame:  # type: ignore[no-untyped-def]
     return BruteGame(problem.size, cells, bits(problem.region), bits(problem.target))
 
 
-def reference_winner(problem, first: int, nkt: int) -> int:  # type: ignore[no-untyped-def]
+def reference_winner(problem, first: int, balance: int) -> int:  # type: ignore[no-untyped-def]
     """Winner by exhaustive search over the game of rules.md (tiny regions only)."""
-    return _brute(problem).winner(first, nkt)
+    return _brute(problem).winner(first, balance)
 
 
-def reference_moves(problem, first: int, nkt: int) -> set[int]:  # type: ignore[no-untyped-def]
+def reference_moves(problem, first: int, balance: int) -> set[int]:  # type: ignore[no-untyped-def]
     """The winning first moves by the brute force (PASS included when it wins)."""
-    return {PASS if m == "pass" else m for m in _brute(problem).winning_moves(first, nkt)}
+    return {PASS if m == "pass" else m for m in _brute(problem).winning_moves(first, balance)}
 
 
 def winners(problem, first: int) -> dict[int, int]:  # type: ignore[no-untyped-def]
@@ -466,8 +466,8 @@ def test_pairs_of_passes_go_on_until_one_repeats():
     state = game.root(B, 2)
     for _ in range(2):
         state = dict(game.children(*state))["pass"]  # type: ignore[misc]
-    board, to_move, nkt, passed, history, pairs = state  # type: ignore[misc]
-    assert (to_move, nkt, passed, history) == (B, 0, False, frozenset((board,)))
+    board, to_move, balance, passed, history, pairs = state  # type: ignore[misc]
+    assert (to_move, balance, passed, history) == (B, 0, False, frozenset((board,)))
     for _ in range(1):
         state = dict(game.children(*state))["pass"]  # type: ignore[misc]
     assert dict(game.children(*state))["pass"] == W  # type: ignore[misc]
@@ -545,7 +545,7 @@ def test_ko_free_proof_answers_every_balance_from_the_table():
     ko = problem_from_diagram(KO)
     k = Engine(ko)
     assert k.solve(B, 0) == KO_BY_THREATS[0]
-    assert not all(minw == POS or maxb == NEG for minw, maxb, *_ in k.solved.data.values())
+    assert not all(e.minw == POS or e.maxb == NEG for e in k.solved.data.values())
     assert k.solve(B, -1) == KO_BY_THREATS[-1]
 
 
@@ -563,10 +563,10 @@ def test_initial_number_of_the_side_not_to_move_starts_as_a_sum():
     scaled = Engine(p, options=SearchOptions(eyespace=False))  # the default scale, 8
     checked = 0
     for mover in (p.attacker, p.defender):
-        moves, _, wins, ests1, *_ = plain._expand(mover)
-        moves8, _, wins8, ests8, *_ = scaled._expand(mover)
-        assert (moves8, wins8) == (moves, wins)
-        for w, (phi, delta), est8 in zip(wins, ests1, ests8):
+        ex1 = plain._expand(mover)
+        ex8 = scaled._expand(mover)
+        assert (ex8.moves, ex8.wins) == (ex1.moves, ex1.wins)
+        for w, (phi, delta), est8 in zip(ex1.wins, ex1.estimates, ex8.estimates):
             if not w:
                 assert est8 == (phi, 8 * delta)
                 checked += 1
@@ -593,10 +593,10 @@ def _balances_searched(monkeypatch: pytest.MonkeyPatch, diagram: str, to_play: i
     seen: list[int] = []
     original = Engine.solve
 
-    def recording(self: Engine, color: int, nkt: int, *, passed: bool = False) -> int:
+    def recording(self: Engine, color: int, balance: int, *, passed: bool = False) -> int:
         if not self.live:
-            seen.append(nkt)
-        return original(self, color, nkt, passed=passed)
+            seen.append(balance)
+        return original(self, color, balance, passed=passed)
 
     monkeypatch.setattr(Engine, "solve", recording)
     solve(problem_from_diagram(diagram), to_play=to_play, all_moves=False,
@@ -738,7 +738,7 @@ def test_an_expansion_reads_a_child_met_before_as_it_would_work_it_out():
             before = set(warm._children)
             expected = cold._expand(color)
             assert warm._expand(color) == expected, (path.name, board.diagram())
-            hits += sum(1 for h, m in zip(expected[1], expected[0])
+            hits += sum(1 for h, m in zip(expected.hashes, expected.moves)
                         if m != PASS and h ^ side in before)
     assert hits >= 50  # the warm engine did read children it had made under other parents
 

@@ -456,10 +456,10 @@ def test_the_lookahead_build_stops_at_the_size_of_the_one_without(monkeypatch) -
     real = tree_module._build
 
     def spy(problem, nodes, to_play, balance, mode, max_nodes, time_limit, lookahead,
-            engine):
+            engine, live=False):
         calls.append((max_nodes, time_limit, lookahead))
         return real(problem, nodes, to_play, balance, mode, max_nodes, time_limit,
-                    lookahead, engine)
+                    lookahead, engine, live)
 
     monkeypatch.setattr(tree_module, "_build", spy)
     problem = read_problem(PROBLEMS / "rabbity-six.sgf").problem

@@ -178,7 +178,7 @@ def test_a_file_name_that_is_not_utf8_is_reported_and_resumed(tmp_path: Path) ->
 def test_line_position_repetition_needs_a_threat() -> None:
     pf = parse_problem((BOOK / "deep-weak-reply.sgf").read_bytes())
     p = pf.problem
-    line = LinePosition(p, deadline=None, tt_size=10_000, nkt=0)
+    line = LinePosition(p, deadline=None, tt_size=10_000, balance=0)
     with pytest.raises(IllegalLine) as e:
         line.push(BLACK, from_sgf("ca", 7))
     assert e.value.kind == "suicide"
@@ -187,11 +187,11 @@ def test_line_position_repetition_needs_a_threat() -> None:
         line.push(WHITE, from_sgf("aa", 7))  # the retake repeats the root: needs a threat
     assert e.value.kind == "repetition"
     assert line.winner_after(WHITE, from_sgf("aa", 7)) is None
-    line.nkt = -1  # White has a threat
+    line.balance = -1  # White has a threat
     line.push(WHITE, from_sgf("aa", 7))
-    assert line.nkt == 0 and line.history and len(line.history) == 2
+    assert line.balance == 0 and line.history and len(line.history) == 2
     line.pop()
-    assert line.nkt == -1
+    assert line.balance == -1
     assert line.threshold(WHITE, from_sgf("aa", 7)) == -1
     assert line.threshold(WHITE, PASS) is None
 
@@ -200,13 +200,13 @@ def test_line_position_pair_of_passes() -> None:
     """Two passes in a row stand for plays elsewhere: the history starts afresh, the balance
     is 0 and the first to pass moves next; the same pair again ends the game."""
     pf = parse_problem((BOOK / "deep-weak-reply.sgf").read_bytes())
-    line = LinePosition(pf.problem, deadline=None, tt_size=10_000, nkt=-2)
+    line = LinePosition(pf.problem, deadline=None, tt_size=10_000, balance=-2)
     line.push(BLACK, from_sgf("ab", 7))
     line.push(WHITE, from_sgf("aa", 7))  # a retake with a threat
-    assert line.nkt == -1
+    assert line.balance == -1
     line.push(BLACK, PASS)
     line.push(WHITE, PASS)
-    assert (line.nkt, line.passed, line.ended) == (0, False, 0)
+    assert (line.balance, line.passed, line.ended) == (0, False, 0)
     assert list(line.history.values()) == [line.depth] and len(line.pair_states) == 1
     line.push(BLACK, from_sgf("ab", 7))  # the ko may be taken again at once
     line.pop()
@@ -215,7 +215,7 @@ def test_line_position_pair_of_passes() -> None:
     assert line.ended == WHITE
     for _ in range(6):
         line.pop()
-    assert (line.nkt, line.depth, line.pair_states) == (-2, 0, {})
+    assert (line.balance, line.depth, line.pair_states) == (-2, 0, {})
 
 
 # --- classification -------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 """Measure plain-problem solving against published books.
 
     python tools/measure_plain.py [--every N] [--time-limit S] [--jobs 2]
-                                  [--out FILE.jsonl [--resume]]
-                                  [--sets cho-elementary,cho-intermediate,...] [--data DIR]
+                                  [--out FILE.jsonl [--resume]] [--engine compiled|reference]
+                                  [--gnugo] [--sets cho-elementary,cho-intermediate,...]
+                                  [--data DIR]
 
 For every problem of each set (or every N-th, in file order): read it as a plain problem (the
 "Ten Thousand Tsumego" JSON through ``tools/convert_sanderland.py``, Go Game Guru SGF as is),
@@ -28,6 +29,10 @@ limit, and compare with the book's first move(s):
   - ``no-book-move``: the book lists no answer;
   - ``error``: the problem could not be read or inferred.
 
+With ``--gnugo``, GNU Go's owl reader (``tools/owl.py``) answers each problem too, on the
+book's position (no frame: what a user of GNU Go would be told), and agrees when the move it
+names is one of the book's; the summary gives its agreement beside ours.
+
 Per set it prints: problems, agree (any / all), each class, unknown, median solve time; the
 JSON lines file (``--out``) gets the options on its first line (``"kind": "run"``), then one
 object per problem as each is done, synced to the disk. ``--resume`` continues the run of an
@@ -49,9 +54,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from convert_sanderland import convert_file
+from owl import OwlError, owl_answer
 
 from tsumego.batch.journal import Journal, Record, read_json_lines
 from tsumego.batch.verify import exit_with
@@ -61,6 +67,7 @@ from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree
 from tsumego.knowledge.infer import Framing, crop_diagram, infer_problem
+from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import new_engine
 from tsumego.search.solver import K
 
@@ -75,8 +82,6 @@ SETS = {
     "ggg-easy": ("gogameguru-go-problems/weekly-go-problems/easy", "sgf"),
     "ggg-intermediate": ("gogameguru-go-problems/weekly-go-problems/intermediate", "sgf"),
 }
-# GNU Go 3.8's owl reader on the same Cho sets: its agreement with the book
-GNUGO = {"cho-elementary": "81%", "cho-intermediate": "61%", "cho-advanced": "31%"}
 CLASSES = ("agree", "outside", "roles", "book-weaker", "no-win", "book-loses", "no-book-move",
            "unknown", "error")
 
@@ -90,6 +95,8 @@ class Task:
     max_nodes: int | None
     framing: Framing
     recheck: bool
+    engine: Literal["compiled", "reference"] = "compiled"
+    gnugo: bool = False
 
 
 # --- reading the books ------------------------------------------------------------------------
@@ -151,7 +158,9 @@ class Check:
 
 
 def check_book(problem: Problem, book: list[int], time_limit: float | None,
-               max_nodes: int | None, *, full: bool = False) -> Check:
+               max_nodes: int | None, *, full: bool = False,
+               engine_name: Literal["compiled", "reference"] = "compiled"
+               ) -> Check:
     """Decide whether the book's moves are among the solver's ``best_moves`` without proving
     every other move: the winner at each balance as :func:`tsumego.search.solver.solve` computes it,
     then each book move at the least favourable winning balance (``best_moves`` is exactly
@@ -159,7 +168,8 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
     color = problem.to_play
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    engine = new_engine(problem, tt_size=1_000_000, max_nodes=max_nodes, deadline=deadline)
+    engine = new_engine(problem, tt_size=1_000_000, max_nodes=max_nodes, deadline=deadline,
+                        options=SearchOptions(engine=engine_name))
     out = Check()
     by: dict[int, int] = {}
     try:
@@ -229,7 +239,16 @@ def run(task: Task) -> dict[str, Any]:
         goal=inf.goal if inf else None, defender="B" if problem.defender == BLACK else "W",
         target=[to_sgf(p, size) for p in bits(problem.target)],
         region_empty=bin(problem.region & problem.board().empty).count("1"))
-    chk = check_book(problem, book, task.time_limit, task.max_nodes, full=task.recheck)
+    if task.gnugo:
+        try:
+            owl = owl_answer(problem, _unframed(problem, frame))
+            rec.update(owl_code=owl.code, owl_seconds=round(owl.seconds, 3),
+                       owl_move=None if owl.move is None else to_sgf(owl.move, size),
+                       owl_agree=owl.move is not None and owl.move in book)
+        except OwlError as e:
+            rec.update(owl_error=str(e), owl_agree=False)
+    chk = check_book(problem, book, task.time_limit, task.max_nodes, full=task.recheck,
+                     engine_name=task.engine)
     rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes, limit=chk.limit,
                best_threats=chk.best_k,
                by_threats=None if chk.by_threats is None else {
@@ -260,7 +279,8 @@ def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Ta
             swapped, _ = infer_problem(_unframed(problem, frame), color, "",
                                        goal="live" if color == problem.attacker else "kill",
                                        framing=task.framing)
-            c2 = check_book(swapped, book, task.time_limit, task.max_nodes)
+            c2 = check_book(swapped, book, task.time_limit, task.max_nodes,
+                            engine_name=task.engine)
             rec["swapped"] = None if c2.book_wins is None else any(c2.book_wins.values())
             if c2.book_wins is not None and any(c2.book_wins.values()):
                 return "roles"
@@ -286,7 +306,8 @@ def run_safe(task: Task) -> dict[str, Any]:
 def run_options(args: argparse.Namespace, framing: Framing) -> Record:
     """What the records of a run depend on, as the first line of ``--out`` says it."""
     return {"time_limit": args.time_limit, "max_nodes": args.max_nodes,
-            "recheck": not args.no_recheck, "framing": dataclasses.asdict(framing)}
+            "recheck": not args.no_recheck, "framing": dataclasses.asdict(framing),
+            "engine": args.engine, "gnugo": args.gnugo}
 
 
 def finished(records: list[Record], options: Record, out: str) -> dict[tuple[str, str], Record]:
@@ -322,7 +343,7 @@ def tasks_for(name: str, data_dir: Path, every: int, offset: int, args: argparse
         wanted = set(args.problems.split(","))
         picked = [p for p in picked if p.name in wanted or p.stem in wanted]
     return [Task(name, str(p), kind, args.time_limit, args.max_nodes, framing,
-                 not args.no_recheck)
+                 not args.no_recheck, args.engine, args.gnugo)
             for p in picked]
 
 
@@ -349,8 +370,12 @@ def summary(name: str, recs: list[dict[str, Any]]) -> str:
         parts.append(f"(solved: median {statistics.median(solved_times):.2f} s)")
     if nodes:
         parts.append(f"median {statistics.median(nodes):.0f} nodes")
-    if name in GNUGO:
-        parts.append(f"[GNU Go owl: {GNUGO[name]}]")
+    owl = [r for r in recs if "owl_agree" in r]
+    if owl:
+        agree = sum(1 for r in owl if r["owl_agree"])
+        owl_times = [r["owl_seconds"] for r in owl if "owl_seconds" in r]
+        parts.append(f"GNU Go owl agrees {agree} of {len(owl)} ({100 * agree / len(owl):.0f}%)"
+                     + (f", median {statistics.median(owl_times):.2f} s" if owl_times else ""))
     return "; ".join(parts)
 
 
@@ -378,6 +403,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--beyond", type=int, default=Framing.beyond)
     ap.add_argument("--targets", default=Framing.targets, choices=("largest", "enclosed"))
     ap.add_argument("--no-derive", action="store_true")
+    ap.add_argument("--engine", default="compiled", choices=("compiled", "reference"),
+                    help="the search engine (default: the compiled core)")
+    ap.add_argument("--gnugo", action="store_true",
+                    help="also ask GNU Go's owl reader (tools/owl.py) each problem")
     args = ap.parse_args(argv)
     framing = Framing(mode=args.mode, distance=args.distance, margin=args.margin,
                       beyond=args.beyond,

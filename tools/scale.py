@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from tsumego import BLACK, WHITE, solve
 from tsumego.go.board import Board
 from tsumego.go.problem import Problem, ProblemError, make_problem
+from tsumego.search.solver import Status
 
 SIZES = (6, 8, 10, 12, 14, 16, 18, 20, 24, 28, 32, 36, 40, 44, 48)
 KINDS = ("open", "stones")
@@ -75,7 +76,7 @@ class ScaleRow:
     n: int  # empty points of the eye space
     kind: str
     side: str
-    status: str
+    status: Status
     seconds: float
     nodes: int
 

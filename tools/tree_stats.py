@@ -45,7 +45,13 @@ from tsumego.go.problem import Problem
 from tsumego.io.sgf import read_move_tree_file, read_tree
 from tsumego.proofs.check import CheckError, check_tree, tree_problem
 from tsumego.proofs.export import sgf_text
-from tsumego.proofs.tree import TREE_BUDGETS, SolutionTree, build_tree, estimate_full_tree
+from tsumego.proofs.tree import (
+    TREE_BUDGETS,
+    SolutionTree,
+    TreeMode,
+    build_tree,
+    estimate_full_tree,
+)
 
 NO_WINNING_MOVE = "the engine's winner has no winning move"
 
@@ -146,8 +152,9 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
         row.check, row.detail = check, "; ".join([detail, *failed])
         return row
 
-    proof = "compact" if args.compact else "full"
-    for mode in ("readable", proof):
+    proof: TreeMode = "compact" if args.compact else "full"
+    modes: tuple[TreeMode, ...] = ("readable", proof)
+    for mode in modes:
         try:
             trees[mode] = build_tree(problem, to_play=problem.to_play, balance=balance,
                                      mode=mode, max_nodes=args.max_tree_nodes,
@@ -182,7 +189,8 @@ def run_one(path: Path, name: str, args: argparse.Namespace, outdir: Path) -> Ro
     t0 = time.monotonic()
     with out.open("wb") as f:  # in pieces: a full tree's text runs to hundreds of megabytes
         f.writelines(piece.encode("utf-8") for piece in sgf_text(tree, original, [sol],
-                                                                  __version__, pf.inferred))
+                                                                  __version__,
+                                                                  inferred=pf.inferred))
     del tree, trees  # the checker reads the file; the tree's nodes (gigabytes) can go
     write_s = time.monotonic() - t0
     t0 = time.monotonic()

@@ -15,7 +15,7 @@ from tsumego.batch.book import (
     detect_convention,
     mark_correct,
 )
-from tsumego.batch.results import Options, Result, Task
+from tsumego.batch.results import Class, Options, Result, Task
 from tsumego.errors import BudgetExhausted, budget_words
 from tsumego.go.board import BLACK, bits, color_name, opponent
 from tsumego.go.coords import PASS, from_sgf, to_gtp, to_sgf
@@ -183,7 +183,7 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
     res.best_threats = sol.best_threats
     bk = sol.best_threats
     line = LinePosition(problem, deadline=deadline, tt_size=options.tt_size,
-                        nkt=0 if bk is None else bk)
+                        balance=0 if bk is None else bk)
     try:
         _compare(res, sol, line, correct, wrong, best, _book_says_ko(top, c))
         if options.deep and bk is not None and not any(
@@ -200,7 +200,7 @@ def _check_book_moves(res: Result, problem: Problem, c: int, correct: list[int],
     unconditional win? (Notes only: the class stays ``unknown``.)"""
     size = problem.size
     clean = -K if c == BLACK else K
-    line = LinePosition(problem, deadline=deadline, tt_size=tt_size, nkt=clean)
+    line = LinePosition(problem, deadline=deadline, tt_size=tt_size, balance=clean)
     for m in correct:
         try:
             w = line.winner_after(c, m)
@@ -293,17 +293,17 @@ def _illegal_reason(problem: Problem, color: int, m: int) -> str | None:
     return None
 
 
-def _refute(res: Result, line: LinePosition, c: int, m: int, nkt: int) -> list[int]:
-    """The opponent's winning replies after ``c`` plays ``m`` at the root (at ``nkt``),
+def _refute(res: Result, line: LinePosition, c: int, m: int, balance: int) -> list[int]:
+    """The opponent's winning replies after ``c`` plays ``m`` at the root (at ``balance``),
     recorded in ``res.refutation``."""
     size = line.problem.size
     o = opponent(c)
-    saved = line.nkt
-    line.nkt = nkt
+    saved = line.balance
+    line.balance = balance
     try:
         line.push(c, m)
     except IllegalLine:
-        line.nkt = saved
+        line.balance = saved
         return []
     try:
         if line.ended:
@@ -312,7 +312,7 @@ def _refute(res: Result, line: LinePosition, c: int, m: int, nkt: int) -> list[i
             refs = line.winning_replies(o)
     finally:
         line.pop()
-        line.nkt = saved
+        line.balance = saved
     res.refutation[_pt(m, size)] = [_pt(r, size) for r in sorted(refs, key=_order)]
     return sorted(refs, key=_order)
 
@@ -323,12 +323,12 @@ class _Deep:
     MAX_DEPTH = 400
 
     def __init__(self, res: Result, line: LinePosition, c: int, best: set[int],
-                 nkt: int) -> None:
+                 balance: int) -> None:
         self.res = res
         self.line = line
         self.c = c
         self.best = best
-        self.nkt = nkt
+        self.balance = balance
         self.size = line.problem.size
         self.moves: list[str] = []  # the current line, for the texts
         self.cut_notes = 0
@@ -464,10 +464,10 @@ class _Deep:
         k = self.line.threshold(mover, p)
         if k is None:
             return ""
-        return (f" at the line's ko-threat balance {self.line.nkt:+d}: it "
+        return (f" at the line's ko-threat balance {self.line.balance:+d}: it "
                 f"{_balance_text(mover, k)}")
 
-    def _illegal(self, m: BookMove, p: int, mover: int, cls: str | None, what: str) -> None:
+    def _illegal(self, m: BookMove, p: int, mover: int, cls: Class | None, what: str) -> None:
         try:
             self.line.push(mover, p)
         except IllegalLine as e:

@@ -12,7 +12,7 @@ import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tsumego.batch.verify import CLASSES, Result
+from tsumego.batch.verify import CLASSES, Class, Result
 from tsumego.go.coords import from_sgf
 
 _GTP_COLUMNS = "ABCDEFGHJKLMNOPQRST"
@@ -41,7 +41,7 @@ def _multi_files(results: Sequence[Result]) -> set[str]:
     return {r.file for r in results if r.game > 0}
 
 
-def counts(results: Iterable[Result]) -> dict[str, int]:
+def counts(results: Iterable[Result]) -> dict[Class, int]:
     out = {c: 0 for c in CLASSES}
     for r in results:
         out[r.cls] = out.get(r.cls, 0) + 1

@@ -6,16 +6,22 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
+from tsumego.search.solver import Status
+
+# the classes of findings, and "agree" for a problem with none
+Class = Literal["error", "unknown", "frame-sensitive", "no-solution", "book-move-fails",
+                "wrong-line-works", "bad-refutation", "extra-solutions", "weak-reply",
+                "no-answer", "agree"]
 # the classes, most important first: a problem's class is the first one among its findings
-CLASSES = ("error", "unknown", "frame-sensitive", "no-solution", "book-move-fails",
-           "wrong-line-works", "bad-refutation", "extra-solutions", "weak-reply", "no-answer",
-           "agree")
+CLASSES: tuple[Class, ...] = ("error", "unknown", "frame-sensitive", "no-solution",
+                              "book-move-fails", "wrong-line-works", "bad-refutation",
+                              "extra-solutions", "weak-reply", "no-answer", "agree")
 # the classes of a disagreement between the book and the proof: where the frame around a plain
 # problem may decide the result, such a finding is ``frame-sensitive`` instead
-DISAGREEMENTS = ("no-solution", "book-move-fails", "wrong-line-works", "bad-refutation",
-                 "extra-solutions", "weak-reply")
+DISAGREEMENTS: tuple[Class, ...] = ("no-solution", "book-move-fails", "wrong-line-works",
+                                    "bad-refutation", "extra-solutions", "weak-reply")
 ANSWERS = ("auto", "right", "comment", "first-level")
 FORMAT = 2  # bump when results change meaning (part of the cache key)
 
@@ -70,13 +76,13 @@ class Result:
 
     file: str
     game: int
-    cls: str = "error"
+    cls: Class = "error"
     to_play: str | None = None
     answers: str | None = None  # the convention that was used
     book_correct: list[str] = field(default_factory=list)
     book_wrong: list[str] = field(default_factory=list)
     solver_moves: list[str] | None = None
-    status: str | None = None
+    status: Status | None = None
     best_threats: int | None = None
     refutation: dict[str, list[str]] = field(default_factory=dict)
     findings: list[dict[str, str]] = field(default_factory=list)
@@ -130,7 +136,7 @@ class Result:
     def is_finding(self) -> bool:
         return self.cls != "agree"
 
-    def add(self, cls: str, text: str) -> None:
+    def add(self, cls: Class, text: str) -> None:
         """Record a finding of class ``cls``."""
         self.findings.append({"class": cls, "text": text})
 

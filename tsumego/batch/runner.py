@@ -19,7 +19,7 @@ from tsumego.batch.cache import Cache
 from tsumego.batch.compare import verify_problem
 from tsumego.batch.journal import Journal, Record
 from tsumego.batch.records import record
-from tsumego.batch.results import CLASSES, Options, Result, Task
+from tsumego.batch.results import CLASSES, Class, Options, Result, Task
 
 # --- running many problems ------------------------------------------------------------------
 
@@ -284,7 +284,7 @@ class Run:
         return [record(t, self.results[t.index], options) for t in self.tasks
                 if t.index in self.results]
 
-    def counts(self) -> dict[str, int]:
+    def counts(self) -> dict[Class, int]:
         out = {c: 0 for c in CLASSES}
         for r in self.results.values():
             out[r.cls] = out.get(r.cls, 0) + 1

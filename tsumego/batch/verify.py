@@ -77,7 +77,7 @@ from tsumego.batch.cache import Cache, task_key
 from tsumego.batch.collect import collect
 from tsumego.batch.compare import verify_problem
 from tsumego.batch.records import read_jsonl, record, resumable
-from tsumego.batch.results import ANSWERS, CLASSES, FORMAT, Options, Result, Task
+from tsumego.batch.results import ANSWERS, CLASSES, FORMAT, Class, Options, Result, Task
 from tsumego.batch.runner import (
                                   Run,
                                   chunk_size,
@@ -92,7 +92,7 @@ from tsumego.go.line import IllegalLine
 from tsumego.search.lines import LinePosition
 
 __all__ = ["ANSWERS", "CLASSES", "FORMAT", "BookMove", "Cache", "IllegalLine", "LinePosition",
-           "Options", "Result", "Run", "Task", "book_tree", "chunk_size", "collect",
+           "Class", "Options", "Result", "Run", "Task", "book_tree", "chunk_size", "collect",
            "detect_convention", "exit_with", "hard_limit", "mark_correct", "read_jsonl",
            "record", "resumable", "run_dask", "run_pool", "task_key", "verify_all",
            "verify_problem", "worker_context"]

@@ -339,7 +339,7 @@ class GtpEngine:
     def _anchor(self, problem: Problem, inferred: Inference | None, source: str) -> _Anchor:
         """A problem whose root is the position on the board, remembered (with its engine's
         tables) for a few problems."""
-        line = LinePosition(problem, deadline=None, tt_size=self.tt_size, nkt=self.threats)
+        line = LinePosition(problem, deadline=None, tt_size=self.tt_size, balance=self.threats)
         frame = 0 if inferred is None else inferred.frame
         a = _Anchor(problem, inferred, frame, source, line)
         self.known.pop(self._key(), None)
@@ -787,7 +787,7 @@ class GtpEngine:
         self.threats = k
         for a in self.known.values():
             a.reset()
-            a.line.nkt = k
+            a.line.balance = k
         if self.anchor is not None:
             self._replay()
         self.cache.clear()
@@ -886,7 +886,7 @@ class _Solver:
         finally:
             a.pop(pushed)
         kind, status = self._words(winner, wins, losses, ended, limit, start)
-        return Analysis(color, line.nkt, winner, ended, tuple(_best_first(wins, color)),
+        return Analysis(color, line.balance, winner, ended, tuple(_best_first(wins, color)),
                         tuple(_resistance_first(losses, color)), complete and limit is None,
                         tuple(main), kind, status, limit, line.nodes - nodes0,
                         time.monotonic() - start, self.size)
@@ -980,7 +980,7 @@ class _Solver:
         p = a.problem
         side = _side(color)
         other = _side(opponent(color))
-        balance = self.line.nkt
+        balance = self.line.balance
         at = f" (ko-threat balance {balance:+d})" if balance else ""
         if ended:
             if winner == p.attacker:
@@ -1054,7 +1054,7 @@ class _Solver:
         if left <= 0.05 or self.interrupted.is_set():
             return "lives", "lives", False
         here = Problem(p.size, b.black, b.white, target, p.region, p.walls, self.color, p.name)
-        sol = solve(here, to_play=self.color, threats=line.nkt, time_limit=left,
+        sol = solve(here, to_play=self.color, threats=line.balance, time_limit=left,
                     all_moves=False, tt_size=max(1024, self.tt_size // 4))
         if sol.status == "live":
             return "live", "lives unconditionally", False

@@ -6,7 +6,9 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
 
 import click
 
@@ -29,6 +31,11 @@ from tsumego.go.coords import Point
 from tsumego.go.problem import ProblemError
 from tsumego.io.sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
 from tsumego.search.solver import K, Solution, solve
+
+if TYPE_CHECKING:
+    from tsumego.io.sgf import SgfNode
+    from tsumego.knowledge.infer import Inference
+    from tsumego.proofs.tree import SolutionTree, TreeMode
 
 __all__ = ["main", "EXIT_OK", "EXIT_BAD_INPUT", "EXIT_LIMIT", "EXIT_FINDINGS"]
 
@@ -137,7 +144,7 @@ def _load(file: str, game: int | None, goal: str | None, target: str | None,
                    "(default: when stderr is a terminal).")
 def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, threats: int,
               time_limit: float | None, max_nodes: int | None, tt_size: int, as_json: bool,
-              output: str | None, tree_mode: str, tree_time_limit: float,
+              output: str | None, tree_mode: TreeMode, tree_time_limit: float,
               tree_max_nodes: int, force: bool, quick: bool, explain: bool, goal: str | None,
               target_pts: str | None, region: str | None, show: bool | None) -> None:
     """Solve a problem: who wins, how, and every correct first move. A problem without MA
@@ -248,12 +255,14 @@ def _check_output(source: str, output: str, force: bool) -> None:
         fail(f"{output}: is the problem file itself; pass --force to overwrite it")
 
 
-def _write_tree(pf: ProblemFile, data: bytes, output: str, sols: list[Solution], mode: str,
-                time_limit: float, max_nodes: int, shown: bool) -> tuple[str, bool]:
+def _write_tree(pf: ProblemFile, data: bytes, output: str, sols: list[Solution],
+                mode: TreeMode, time_limit: float, max_nodes: int,
+                shown: bool) -> tuple[str, bool]:
     """Build, annotate and write the solution tree of ``sols[0]`` (``data``: the problem's
-    SGF, whose markup the tree keeps; its setup is the board solved, frame included);
-    returns a line for the report and whether a limit stopped the tree (then nothing is
-    written)."""
+    SGF, whose markup the tree keeps; its setup is the board solved, frame included), and for
+    a full or compact tree the proofs its status needs beyond it (:func:`_status_proofs`), as
+    further games of the file; returns a line for the report and whether a limit stopped a
+    tree (then nothing is written). ``time_limit`` is for all the trees."""
     name = pf.path
     from tsumego import __version__
     from tsumego.io.sgf import read_tree
@@ -265,35 +274,43 @@ def _write_tree(pf: ProblemFile, data: bytes, output: str, sols: list[Solution],
     balance = sol.threats
     if sol.winner != sol.to_play and sol.best_threats is not None:
         balance = sol.best_threats  # show how the side to play wins with the threats it needs
-    try:
-        with progress(f"building the {mode} tree of {_side(sol.to_play)} to play (limits "
-                      f"{time_limit:g} s, {max_nodes:,} nodes)", shown):
-            tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode,
-                              max_nodes=max_nodes, time_limit=time_limit)
-    except BudgetExhausted as e:
-        hint = ("; a readable tree (--tree readable) keeps only the best resistance and is "
-                "far smaller" if mode != "readable" else "")
-        return (f"{name}: no {mode} tree written: {e} (--tree-time-limit, "
-                f"--tree-max-nodes){hint}"), True
+    deadline = time.monotonic() + time_limit
+    hint = ("; a readable tree (--tree readable) keeps only the best resistance and is far "
+            "smaller" if mode != "readable" else "")
     try:
         original = read_tree(data, name)
     except ProblemError:
         original = None
     ordered = sorted(sols, key=lambda s: s.to_play)  # Black's sentence first
-    text = sgf_text(tree, original, ordered, __version__, pf.inferred)
     # written in pieces to a new file beside the output, then renamed: never a partial file
     part: Path | None = None
     try:
-        with progress(f"writing {output}", shown):
-            fd, tmp = tempfile.mkstemp(dir=Path(output).parent, prefix=".tsumego-",
-                                       suffix=".sgf.part")
-            part = Path(tmp)
-            with os.fdopen(fd, "wb") as f:  # a buffered file: the pieces go out in blocks
-                f.writelines(piece.encode("utf-8") for piece in text)
-            umask = os.umask(0)
-            os.umask(umask)
-            part.chmod(0o666 & ~umask)  # as a plain write would have made it
-            part.replace(output)
+        with progress(f"building the {mode} tree of {_side(sol.to_play)} to play (limits "
+                      f"{time_limit:g} s, {max_nodes:,} nodes)", shown):
+            tree = build_tree(problem, to_play=sol.to_play, balance=balance, mode=mode,
+                              max_nodes=max_nodes, time_limit=time_limit)
+        fd, tmp = tempfile.mkstemp(dir=Path(output).parent, prefix=".tsumego-",
+                                   suffix=".sgf.part")
+        part = Path(tmp)
+        with os.fdopen(fd, "wb") as f:  # a buffered file: the pieces go out in blocks
+            with progress(f"writing {output}", shown):
+                f.writelines(piece.encode("utf-8")
+                             for piece in sgf_text(tree, original, ordered, __version__,
+                                                   inferred=pf.inferred))
+            more = ""
+            if mode != "readable":
+                f.flush()
+                more = _status_proofs(f, part, sol, tree, original, ordered, deadline,
+                                      max_nodes, shown, pf.inferred)
+        umask = os.umask(0)
+        os.umask(umask)
+        part.chmod(0o666 & ~umask)  # as a plain write would have made it
+        part.replace(output)
+    except BudgetExhausted as e:
+        if part is not None:
+            part.unlink(missing_ok=True)
+        return (f"{name}: no {mode} tree written: {e} (--tree-time-limit, "
+                f"--tree-max-nodes){hint}"), True
     except OSError as e:
         if part is not None:
             part.unlink(missing_ok=True)
@@ -302,7 +319,79 @@ def _write_tree(pf: ProblemFile, data: bytes, output: str, sols: list[Solution],
     if mode == "compact":
         size = f"{plural(tree.stored_nodes, 'node')}, standing for a full tree of {tree.nodes:,}"
     return (f"Wrote the {mode} solution tree to {output}: {size}, "
-            f"main line {plural(tree.root.plies, 'move')}, balance {tree.balance:+d}."), False
+            f"main line {plural(tree.root.plies, 'move')}, balance {tree.balance:+d}{more}."), \
+        False
+
+
+def _status_proofs(f: BinaryIO, part: Path, sol: Solution, tree: SolutionTree,
+                   original: SgfNode | None, ordered: list[Solution], deadline: float,
+                   max_nodes: int, shown: bool, inferred: Inference | None = None) -> str:
+    """Append to ``f`` (the file ``part``, which holds the proof tree ``tree`` of ``sol``) a
+    game for each fact its status needs that the tree does not prove (the checker's own
+    check of the tree says which): a full or compact tree of the same side to play, the
+    winner of the fact, at its balance, in its game (a ko's other winner at the balance
+    nearest the tree's), each with the setup and the frame (``inferred``) of the first.
+    Returns what was added, for the report; raises
+    :class:`BudgetExhausted` past ``deadline`` or ``max_nodes``."""
+    from tsumego import __version__
+    from tsumego.io.sgf import read_move_tree_file
+    from tsumego.proofs.check import (
+        PASS_ALIVE,
+        CheckError,
+        Fact,
+        check_tree,
+        missing,
+        tree_problem,
+        win_words,
+    )
+    from tsumego.proofs.export import sgf_text
+    from tsumego.proofs.tree import build_tree
+
+    problem = sol.problem
+    status = sol.status
+    to_play = sol.to_play
+    need = missing(status, [Fact(tree.winner, tree.balance)], problem.attacker)
+    if not need:
+        return ""
+    moves, root = read_move_tree_file(part)
+    written = tree_problem(root, str(part))  # the problem as the checker reads it
+    notes: list[str] = []
+    game = 0
+    for q in need:
+        if q.winner == tree.winner:
+            try:
+                proved = check_tree(written, moves, q).proved
+            except CheckError:
+                proved = False
+            if proved:
+                notes.append(f"it proves {win_words(q)} too, for the status {status}")
+                continue
+        balance = q.balance
+        if status == "ko" and sol.by_threats is not None:  # the ko's flip, nearest the tree
+            balance = min((b for b, w in sol.by_threats.items() if w == q.winner),
+                          key=lambda b: (abs(b - tree.balance), b))
+        fact = Fact(q.winner, balance, q.game)
+        left = deadline - time.monotonic()
+        what = f"the proof of {win_words(fact)} for the status {status}"
+        try:
+            if left <= 0:
+                raise BudgetExhausted("tree-time")
+            with progress(f"building {what}", shown):
+                extra = build_tree(problem, to_play=to_play, balance=balance, mode=tree.mode,
+                                   max_nodes=max_nodes, time_limit=left,
+                                   live=q.game == PASS_ALIVE)
+        except BudgetExhausted as e:
+            raise BudgetExhausted(e.kind, f"{what}: {e}") from None
+        game += 1
+        note = (f"This game proves {win_words(fact)} for the status {status} (tsumego "
+                f"check reads every game of the file).")
+        f.write(b"\n")
+        f.writelines(piece.encode("utf-8")
+                     for piece in sgf_text(extra, original, ordered, __version__, note,
+                                           inferred=inferred))
+        notes.append(f"game {game} proves {win_words(fact)}, for the status {status} "
+                     f"({plural(extra.nodes, 'node')})")
+    return "".join(f"; {n}" for n in notes)
 
 
 @main.command("export", epilog=exit_codes_text("export"))
@@ -332,7 +421,7 @@ def _write_tree(pf: ProblemFile, data: bytes, output: str, sols: list[Solution],
               help="Show a spinner with the time spent on each search and tree on stderr "
                    "(default: when stderr is a terminal).")
 @click.pass_context
-def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
+def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: TreeMode,
                to_play: str | None, game: int | None, threats: int,
                time_limit: float | None, tree_time_limit: float, tree_max_nodes: int,
                force: bool, show: bool | None) -> None:
@@ -350,30 +439,37 @@ def export_cmd(ctx: click.Context, file: str, output: str, tree_mode: str,
                    "terminal).")
 def check_cmd(file: str, show: bool | None) -> None:
     """Check that a full or compact solution tree (tsumego solve -o --tree full) proves the
-    claim its root states, replaying it under the rules with a checker of its own."""
-    from tsumego.io.sgf import read_move_tree_file
-    from tsumego.proofs.check import CheckError, check_tree, read_claim, tree_problem
+    claim its root states, replaying it under the rules with a checker of its own: the winner
+    at the balance, and the status word (with the second proof some statuses need, which
+    solve -o writes as another game of the same file). The board checked is the one the
+    root shows, frame stones included: nothing is inferred or framed."""
+    from tsumego.proofs.check import CheckError, check_file, fact_words
 
+    shown = show_progress(show)
     try:
-        tree, root_game = read_move_tree_file(file)
-        claim = read_claim(tree.root)
-        problem = tree_problem(root_game, file)
-        with progress(f"checking {file} ({plural(len(tree), 'node')})", show_progress(show)):
-            result = check_tree(problem, tree)
+        result = check_file(file, lambda label: progress(label, shown))
     except (ProblemError, CheckError) as e:
         msg = str(e)
         fail(msg if msg.startswith(file) else f"{file}: {msg}")
-    who = (f"{_side(claim.to_play)} to play wins" if claim.winner == claim.to_play else
-           f"{_side(claim.to_play)} to play, {_side(claim.winner)} wins")
-    # nodes as the tree writer counts them: every node of the file, the root included
-    what = (f"{who} at balance {claim.balance:+d}, status {claim.status} ({claim.mode} tree, "
-            f"{plural(len(tree), 'node')})")
+    to_play = result.claim.to_play
+    for c in result.checks:
+        # nodes as the tree writer counts them: every node of the game, the root included
+        what = fact_words(to_play, c.fact)
+        if c.result.proved:
+            how = ("the same tree, checked again" if c.again else
+                   f"{c.mode} tree, {plural(c.nodes, 'node')}")
+            click.echo(f"{c.label}: proved: {what} ({how})")
+        elif not c.again:
+            where = " ".join(c.result.path) or "(root)"
+            click.echo(f"{c.label}: the claim: {what} ({c.mode} tree, "
+                       f"{plural(c.nodes, 'node')})")
+            click.echo(f"{c.label}: NOT proved at {where}: {c.result.reason}")
+    status = result.claim.status
     if result.proved:
-        click.echo(f"{file}: proved: {what}")
+        click.echo(f"{file}: proved: the status {status}: {result.meaning}")
         sys.exit(EXIT_OK)
-    where = " ".join(result.path) or "(root)"
-    click.echo(f"{file}: the claim: {what}")
-    click.echo(f"{file}: NOT proved at {where}: {result.reason}")
+    if result.reason:
+        click.echo(f"{file}: NOT proved: {result.reason}")
     sys.exit(EXIT_FINDINGS)
 
 

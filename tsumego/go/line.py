@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from tsumego.errors import TsumegoError
 from tsumego.go.board import BLACK, Board, bits
@@ -31,6 +32,14 @@ _rng = random.Random(0x6B6F)
 SIDE_KEY = (0, _rng.getrandbits(64), _rng.getrandbits(64))
 PASS_KEY = _rng.getrandbits(64)
 PAIR_KEY = _rng.getrandbits(64)
+
+
+# why a move is not allowed (IllegalLine.kind)
+Illegal = Literal["occupied", "outside", "suicide", "repetition", "over"]
+# what a step of a line did, for its undo: a single pass, a play that extends the history, a
+# move that starts it afresh (a threat, a pair of passes that goes on), or a pair that ends
+# the game
+StepKind = Literal["pass", "play", "reset", "end"]
 
 
 def position_key(h: int, color: int, passed: bool) -> int:
@@ -48,10 +57,9 @@ def pair_state(h: int, to_move: int) -> int:
 
 
 class IllegalLine(TsumegoError):
-    """A move that the rules do not allow here; ``kind`` is one of ``occupied``, ``outside``,
-    ``suicide``, ``repetition``, ``over``."""
+    """A move that the rules do not allow here; ``kind`` says why (:data:`Illegal`)."""
 
-    def __init__(self, kind: str, text: str) -> None:
+    def __init__(self, kind: Illegal, text: str) -> None:
         super().__init__(text)
         self.kind = kind
         self.text = text
@@ -71,7 +79,7 @@ class Step:
 
 @dataclass
 class _Saved:
-    kind: str  # "pass" (a single pass), "play", "reset" (a threat, a pair) or "end"
+    kind: StepKind
     board: tuple[int, int, int]
     history: dict[int, int]
     key: int  # the arrangement a play or a pass recorded in the history in place
@@ -80,24 +88,24 @@ class _Saved:
     pair_states: dict[int, int]
     pair_counts: int
     pair_key: int
-    nkt: int
+    balance: int
     passed: bool
     ended: int
 
 
 class Line:
-    """The position reached by a line of moves from ``problem``'s position at balance ``nkt``,
+    """The position reached by a line of moves from ``problem``'s position at ``balance``,
     with the rules' bookkeeping; :meth:`play` and :meth:`undo` walk it.
 
     A repeated pair of passes ends the game for the defender (the game of rules.md);
     ``alive`` says whether the target stands unconditionally alive on a board (then the
     defender has won as soon as a defender's play makes it so; by default never checked)."""
 
-    def __init__(self, problem: Problem, nkt: int = 0, *,
+    def __init__(self, problem: Problem, balance: int = 0, *,
                  alive: Callable[[Board], bool] | None = None) -> None:
         self.problem = problem
         self.board = problem.board()
-        self.nkt = nkt
+        self.balance = balance
         self.history: dict[int, int] = {self.board.hash: 0}
         self.seen = 1 << self._count()
         self.pair_states: dict[int, int] = {}
@@ -114,9 +122,9 @@ class Line:
     def _count(self) -> int:
         return (self.board.black | self.board.white).bit_count()
 
-    def _save(self, kind: str) -> _Saved:
+    def _save(self, kind: StepKind) -> _Saved:
         return _Saved(kind, self.board.snapshot(), self.history, 0, -1, self.seen,
-                      self.pair_states, self.pair_counts, self.pair_key, self.nkt, self.passed,
+                      self.pair_states, self.pair_counts, self.pair_key, self.balance, self.passed,
                       self.ended)
 
     def _advance(self, save: _Saved, color: int, move: int, passed: bool,
@@ -155,7 +163,7 @@ class Line:
             self.pair_key ^= state
             self.history = {h0: self.depth}
             self.seen = self.pair_counts
-            self.nkt = 0
+            self.balance = 0
             return Step(0, False, True, 0)
         if check:
             pt = f"{to_sgf(move, problem.size)} ({to_gtp(move, problem.size)})"
@@ -171,18 +179,18 @@ class Line:
             raise IllegalLine("suicide", f"{pt} is suicide")
         h = b.hash
         threat = h in self.history
-        if threat and not (self.nkt > 0 if color == BLACK else self.nkt < 0):
+        if threat and not (self.balance > 0 if color == BLACK else self.balance < 0):
             b.undo(before)
             pt = f"{to_sgf(move, problem.size)} ({to_gtp(move, problem.size)})"
             side = "Black" if color == BLACK else "White"
             raise IllegalLine("repetition", f"{pt} repeats an earlier position and {side} "
-                              f"has no ko threat at balance {self.nkt:+d}")
+                              f"has no ko threat at balance {self.balance:+d}")
         save = self._save("reset" if threat else "play")
         save.board = before
         self._advance(save, color, move, False, threat)
         if threat:
             # the threat and its answer: only the arrangements around this play remain
-            self.nkt += -1 if color == BLACK else 1
+            self.balance += -1 if color == BLACK else 1
             self.history = {h0: self.depth - 1, h: self.depth}
             self.seen = self.pair_counts | (1 << c0) | (1 << self._count())
         else:
@@ -210,7 +218,7 @@ class Line:
         self.board.undo(s.board)
         self.seen, self.pair_states = s.seen, s.pair_states
         self.pair_counts, self.pair_key = s.pair_counts, s.pair_key
-        self.nkt, self.passed, self.ended = s.nkt, s.passed, s.ended
+        self.balance, self.passed, self.ended = s.balance, s.passed, s.ended
         self.depth -= 1
         self.moves.pop()
 

@@ -507,6 +507,20 @@ def read_move_tree_file(path: str | Path) -> tuple[MoveTree, bytes]:
     read, so that the text of a tree of millions of nodes (about 21 bytes a node) stays in
     the page cache instead of the process's memory. Raises :class:`SgfError` (a file that
     cannot be read too, worded by :func:`file_error`)."""
+    return _mapped(path, read_move_tree)
+
+
+def read_move_games_file(path: str | Path) -> list[tuple[MoveTree, bytes]]:
+    """:func:`read_move_games` of the file at ``path``, mapped as by
+    :func:`read_move_tree_file`."""
+    return _mapped(path, read_move_games)
+
+
+_R = TypeVar("_R")
+
+
+def _mapped(path: str | Path, read: Callable[[bytes | mmap.mmap, str], _R]) -> _R:
+    """``read(data, name)`` of the file at ``path``, mapped (read, where it is empty)."""
     label = str(path)
     try:
         f = open(path, "rb")
@@ -516,9 +530,9 @@ def read_move_tree_file(path: str | Path) -> tuple[MoveTree, bytes]:
         try:
             data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         except ValueError:  # an empty file cannot be mapped
-            return read_move_tree(f.read(), label)
+            return read(f.read(), label)
         try:
-            return read_move_tree(data, label)
+            return read(data, label)
         finally:
             try:
                 data.close()
@@ -532,19 +546,59 @@ def read_move_tree(data: bytes | mmap.mmap, name: str = "<sgf>") -> tuple[MoveTr
     of nodes take little memory: :func:`tsumego.io.sgfscan.scan` where it takes the file (a full
     tree of 584,538 nodes, 15 MB: 1.6 s instead of 6.2), else a token at a time. Raises
     :class:`SgfError`."""
-    start = 3 if data[:3] == b"\xef\xbb\xbf" else 0
-    pos = data.find(b"(", start)
+    tree, root, _ = _read_game(data, _first_game(data, name), name)
+    return tree, root
+
+
+def read_move_games(data: bytes | mmap.mmap,
+                    name: str = "<sgf>") -> list[tuple[MoveTree, bytes]]:
+    """Every game of the collection ``data`` in order, each read as :func:`read_move_tree`
+    reads the first (anything between two games is skipped up to the next ``(``). Raises
+    :class:`SgfError`; an error in game N after the first names it ``name#N``."""
+    pos = _first_game(data, name)
+    games: list[tuple[MoveTree, bytes]] = []
+    while pos >= 0:
+        label = f"{name}#{len(games)}" if games else name
+        tree, root, end = _read_game(data, pos, label)
+        games.append((tree, root))
+        pos = data.find(b"(", end)
+    return games
+
+
+def _first_game(data: bytes | mmap.mmap, name: str) -> int:
+    """The byte where the first game of ``data`` begins (its ``(``)."""
+    pos = data.find(b"(", 3 if data[:3] == b"\xef\xbb\xbf" else 0)
     if pos < 0:
         raise SgfError(f"{name}: not an SGF file (no game)")
-    fast = _read_scanned(data, pos)
+    return pos
+
+
+def _read_game(data: bytes | mmap.mmap, pos: int, name: str) -> tuple[MoveTree, bytes, int]:
+    """The game that begins at byte ``pos``: its tree, its root node alone as a game, and
+    the byte just past its closing parenthesis."""
+    fast = _scanned(data, pos)
     if fast is not None:
         return fast
-    return _read_tokenized(data, pos, name)
+    return _tokenized(data, pos, name)
 
 
 def _read_tokenized(data: bytes | mmap.mmap, pos: int, name: str) -> tuple[MoveTree, bytes]:
     """:func:`read_move_tree` of the game that begins at byte ``pos``, a token at a time: the
     exact reader, which words the errors."""
+    tree, root, _ = _tokenized(data, pos, name)
+    return tree, root
+
+
+def _read_scanned(data: bytes | mmap.mmap, pos: int) -> tuple[MoveTree, bytes] | None:
+    """:func:`read_move_tree` of the game that begins at byte ``pos`` by
+    :func:`tsumego.io.sgfscan.scan` (the root node by the tokenizer), or None where the scan does
+    not take the file (then the tokenizer reads it all)."""
+    got = _scanned(data, pos)
+    return None if got is None else (got[0], got[1])
+
+
+def _tokenized(data: bytes | mmap.mmap, pos: int, name: str) -> tuple[MoveTree, bytes, int]:
+    """:func:`_read_game` by the tokenizer."""
     t = MoveTree.empty({})
     last = array("i")
     stack: list[int] = []  # the current node at each open "("
@@ -602,7 +656,7 @@ def _read_tokenized(data: bytes | mmap.mmap, pos: int, name: str) -> tuple[MoveT
             t.marks[cur] |= MARK_TE
     if not len(t.color):
         raise SgfError(f"{name}: not an SGF file (an empty game)")
-    return t, b"(" + data[root_start:root_end] + b")"
+    return t, b"(" + data[root_start:root_end] + b")", pos
 
 
 def _add_property(props: dict[str, list[str]], m: re.Match[bytes]) -> None:
@@ -611,10 +665,9 @@ def _add_property(props: dict[str, list[str]], m: re.Match[bytes]) -> None:
         _unescape(v) for v in _VALUE.findall(m.group(3)))
 
 
-def _read_scanned(data: bytes | mmap.mmap, pos: int) -> tuple[MoveTree, bytes] | None:
-    """:func:`read_move_tree` of the game that begins at byte ``pos`` by
-    :func:`tsumego.io.sgfscan.scan` (the root node by the tokenizer), or None where the scan does
-    not take the file (then the tokenizer reads it all)."""
+def _scanned(data: bytes | mmap.mmap, pos: int) -> tuple[MoveTree, bytes, int] | None:
+    """:func:`_read_game` by :func:`tsumego.io.sgfscan.scan` (the root node by the
+    tokenizer), or None where the scan does not take the file."""
     m = _TOKEN.match(data, pos)
     if m is None or m.group(1) != b"(":
         return None
@@ -636,7 +689,7 @@ def _read_scanned(data: bytes | mmap.mmap, pos: int) -> tuple[MoveTree, bytes] |
         return None
     t = MoveTree(SgfNode(props, []), got.color, got.point, got.marks, got.first_child,
                  got.next_sibling)
-    return t, b"(" + data[root_start:root_end] + b")"
+    return t, b"(" + data[root_start:root_end] + b")", got.end
 
 
 def _unescape(raw: bytes) -> str:

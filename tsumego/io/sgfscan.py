@@ -115,13 +115,15 @@ for _a in [*range(65, 91), *range(97, 123)]:
 class Scan:
     """The nodes after the root, in preorder from node 1 (node 0 is the root): each one's move
     colour (0 none, 1 ``B``, 2 ``W``), point (its SGF value) and marks (1 ``BM``, 2 ``TE``),
-    and the links of all nodes, the root's included."""
+    and the links of all nodes, the root's included; ``end``, the byte just past the game's
+    closing parenthesis."""
 
     color: bytearray
     point: Points
     marks: bytearray
     first_child: array[int]
     next_sibling: array[int]
+    end: int
 
 
 Buffer = bytes | mmap  # the file's bytes, or the file mapped
@@ -180,7 +182,7 @@ class _Scanner:
         codes = self.codes
         for i in self.odd:
             codes[i] = Points.ODD
-        return Scan(color, Points(codes, self.odd), self.marks, self.first, self.nxt)
+        return Scan(color, Points(codes, self.odd), self.marks, self.first, self.nxt, s)
 
     def chunk(self, s: int, e: int) -> int:
         """Scan bytes [s, e), or fewer: a chunk ends outside the values (at the last

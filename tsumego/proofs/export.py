@@ -6,9 +6,14 @@ that recreates an earlier arrangement, legal only because a ko threat was used f
 ``KO[]``; a pass is ``B[]``/``W[]`` with a comment. In a ``compact`` tree a position met
 again under a history that cannot tell it from the first meeting is written once: that node
 gets a name ``N[T<number>]``, and each later meeting is a leaf with ``TSREF[T<number>]`` (our
-own property) and a comment saying where the line goes on. The root holds the problem's setup
-and markup, ``PL``, a comment with the result in words, and ``TSR`` (our own property) with
-the machine-readable claim: ``to_play:winner:balance:status:mode``.
+own property) and a comment saying where the line goes on. The root holds the board solved
+(for a framed plain problem the frame stones too, dimmed with ``DD``, and the region as
+``TSREGION``), the target (``MA``) and the file's markup, ``PL``, a comment with the result in
+words (and how a plain problem was framed), and ``TSR`` (our own property) with
+the machine-readable claim: ``to_play:winner:balance:status:mode``, and ``:pass-alive`` after
+them for a tree of the pass-alive game (where a repeated pair of passes ends the game for the
+defender only with a pass-alive target). A file may hold more than one such tree, each a game
+of its own: the proofs a status needs (:mod:`tsumego.proofs.check`).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from tsumego.go.coords import PASS, to_gtp, to_sgf
 from tsumego.io.sgf import REGION, SgfNode, node_text, serialize_chunks
 from tsumego.knowledge.infer import Inference
 from tsumego.proofs.tree import SolutionTree, TreeNode
-from tsumego.search.solver import Solution
+from tsumego.search.solver import Solution, Status
 
 # the file's root properties a tree keeps (its setup is written from the problem solved)
 _KEEP_ROOT = ("SQ", "TR", "CR", "LB", "MN", "GN", "GC", "SO", "N", "DT", "PB", "PW", "RU", "KM",
@@ -41,11 +46,13 @@ def result_words(solutions: list[Solution]) -> str:
 
 
 def to_sgf_tree(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-                version: str, inferred: Inference | None = None) -> SgfNode:
+                version: str, note: str = "", *,
+                inferred: Inference | None = None) -> SgfNode:
     """The SGF tree of ``tree``; ``original_root`` (the problem file's root) supplies the
-    markup and the game information, ``inferred`` what was inferred for a plain problem (its
-    frame and region are written into the setup, see :func:`_root`)."""
-    root, ctx = _root(tree, original_root, solutions, version, inferred)
+    markup and the game information, ``note`` ends the root's comment, ``inferred`` is what
+    was inferred for a plain problem (its frame and region are written into the setup, see
+    :func:`_root`)."""
+    root, ctx = _root(tree, original_root, solutions, version, note, inferred)
     for child in tree.root.children:
         root.children.append(ctx.convert(child, first=True, good=bool(child.good)))
     return root
@@ -55,10 +62,11 @@ _Item = tuple[TreeNode | None, bool, bool]  # a node (None: the root), first mov
 
 
 def sgf_text(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-             version: str, inferred: Inference | None = None) -> Iterator[str]:
+             version: str, note: str = "", *,
+             inferred: Inference | None = None) -> Iterator[str]:
     """The text of :func:`to_sgf_tree`'s SGF, in pieces, without building the
     :class:`SgfNode` tree: full trees run to millions of nodes."""
-    root, ctx = _root(tree, original_root, solutions, version, inferred)
+    root, ctx = _root(tree, original_root, solutions, version, note, inferred)
 
     def props(item: _Item) -> dict[str, list[str]]:
         t, first, good = item
@@ -135,13 +143,15 @@ _PIECE_CHARS = 20_000_000
 
 
 def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Solution],
-          version: str, inferred: Inference | None = None) -> tuple[SgfNode, _Context]:
+          version: str, note: str = "",
+          inferred: Inference | None = None) -> tuple[SgfNode, _Context]:
     """The root node (no children) and the context that annotates the moves below it.
 
     Its setup is the board solved, as it is: every stone (``AB``/``AW``: the frame stones of a
     framed problem too, dimmed with ``DD``, and the ``SQ`` stubs filled), the target (``MA``)
     and, for a framed problem, the region (``TSREGION``), so that the tree is read, replayed
-    and checked on the board it shows."""
+    and checked on the board it shows. The comment says the result, how the problem was
+    framed (``inferred``) and ends with ``note``."""
     p = tree.problem
     size = p.size
     props: dict[str, list[str]] = {}
@@ -168,7 +178,7 @@ def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Sol
     props["AP"] = [f"tsumego:{version}"]
     props["PL"] = [color_name(tree.to_play)]
     sol = next((s for s in solutions if s.to_play == tree.to_play), None)
-    status = sol.status if sol is not None else "unknown"
+    status: Status = sol.status if sol is not None else "unknown"
     words = result_words(solutions)
     if tree.balance:
         words += (f" Solution tree at a ko-threat balance of {tree.balance:+d} "
@@ -177,14 +187,17 @@ def _root(tree: SolutionTree, original_root: SgfNode | None, solutions: list[Sol
     if framed:
         assert inferred is not None
         words += " " + inferred.framed_words(size)
+    if note:
+        words += " " + note
     props["C"] = [words]
+    game = ":pass-alive" if tree.live else ""
     props["TSR"] = [f"{color_name(tree.to_play)}:{color_name(tree.winner)}:{tree.balance}:"
-                    f"{status}:{tree.mode}"]
+                    f"{status}:{tree.mode}{game}"]
     return SgfNode(props, []), _Context(tree, status)
 
 
 class _Context:
-    def __init__(self, tree: SolutionTree, status: str) -> None:
+    def __init__(self, tree: SolutionTree, status: Status) -> None:
         self.tree = tree
         self.status = status
         self.size = tree.problem.size
@@ -264,9 +277,15 @@ class _Context:
             what = f"{_side(p.attacker)} captures {_stones(t.captures)}"
         elif t.end == "alive":
             what = f"{_side(p.defender)} lives: the group cannot be captured"
+        elif t.end == "passes" and tree.live and self._winner(good) == p.attacker:
+            what = (f"the game ends; {_side(p.defender)}'s group stands but is not pass-alive "
+                    f"({_side(p.attacker)} could capture it playing alone), so "
+                    f"{_side(p.attacker)} wins the pass-alive game")
         elif t.end == "passes":
             what = f"the game ends and {_side(p.defender)}'s group stands"
-            if self.status == "seki":
+            if tree.live:
+                what += ", pass-alive"
+            elif self.status == "seki":
                 what += " (seki)"
         else:
             # a readable line stopped where the outcome is plain

@@ -33,18 +33,19 @@ import time
 from array import array
 from dataclasses import dataclass
 
+from tsumego.answer import TreeMode
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, bits, opponent
 from tsumego.go.coords import PASS
-from tsumego.go.life import never_vital, target_benson_alive
+from tsumego.go.life import attacker_captures_alone, never_vital, target_benson_alive
 from tsumego.go.line import Line, pair_state, position_key
 from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions, deep_search
 from tsumego.search.engines import SearchEngine, new_engine
 
-MODES = ("readable", "full", "compact")  # the tree modes build_tree makes
+MODES: tuple[TreeMode, ...] = ("readable", "full", "compact")
 # positions the builder looks ahead at each winner's node, by default (see build_tree)
-_LOOKAHEAD = {"readable": 2_000, "full": 200_000, "compact": 0}
+_LOOKAHEAD: dict[TreeMode, int] = {"readable": 2_000, "full": 200_000, "compact": 0}
 
 
 TREE_BUDGETS = ("tree-nodes", "tree-time")  # the budgets of a tree itself
@@ -260,14 +261,16 @@ class TreeNode:
 
 @dataclass(frozen=True)
 class SolutionTree:
-    """A tree with what it claims: ``winner`` wins with ``to_play`` first at ``balance``."""
+    """A tree with what it claims: ``winner`` wins with ``to_play`` first at ``balance``, in
+    the game of rules.md or (``live``) in the pass-alive game."""
 
     problem: Problem
     root: TreeNode
     to_play: int
     balance: int
     winner: int
-    mode: str
+    mode: TreeMode
+    live: bool = False
 
     @property
     def nodes(self) -> int:
@@ -282,10 +285,13 @@ class SolutionTree:
 
 
 def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0,
-               mode: str = "readable", max_nodes: int = 10_000_000,
+               mode: TreeMode = "readable", max_nodes: int = 10_000_000,
                time_limit: float | None = None, lookahead: int | None = None,
-               engine: SearchEngine | None = None) -> SolutionTree:
-    """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``.
+               engine: SearchEngine | None = None, live: bool = False) -> SolutionTree:
+    """Build the solution tree of ``problem`` with ``to_play`` first at ``balance``, in the
+    game of rules.md or (``live``) in the pass-alive game, where a repeated pair of passes
+    ends the game for the defender only with a pass-alive target (the attacker, playing
+    alone, cannot capture it); a given ``engine`` searches the same game.
 
     At each of the winner's nodes the tree may look ahead (up to ``lookahead`` positions and
     ten times as many engine nodes there, ten times the positions and a hundred times the
@@ -307,14 +313,16 @@ def build_tree(problem: Problem, *, to_play: int | None = None, balance: int = 0
     stop it."""
     if mode not in MODES:
         raise ValueError(f"unknown tree mode {mode!r}")
+    if engine is not None and engine.live != live:
+        raise ValueError("the engine searches another game than the tree's")
     if mode == "full":
         nodes, color, winner = _full(problem, _Nodes, to_play, balance, max_nodes,
-                                     time_limit, lookahead, engine)
+                                     time_limit, lookahead, engine, live)
     else:
         nodes = _Shared() if mode == "compact" else _Nodes()
         color, winner = _build(problem, nodes, to_play, balance, mode, max_nodes,
-                               time_limit, lookahead, engine)
-    return SolutionTree(problem, TreeNode(nodes, 0), color, balance, winner, mode)
+                               time_limit, lookahead, engine, live)
+    return SolutionTree(problem, TreeNode(nodes, 0), color, balance, winner, mode, live)
 
 
 # the build with the lookahead after the one without it: at most this many times the first
@@ -333,7 +341,7 @@ def ahead_time(spent: float, left: float | None) -> float:
 
 def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: int,
           max_nodes: int, time_limit: float | None, lookahead: int | None,
-          engine: SearchEngine | None) -> tuple[_Nodes, int, int]:
+          engine: SearchEngine | None, live: bool = False) -> tuple[_Nodes, int, int]:
     """A full tree in a store of type ``make``; returns (the nodes, side to play, winner).
     With a given ``lookahead``, one build. With the default, the smaller of the trees without
     and with the lookahead: the one without it comes first (seconds where the lookahead
@@ -343,13 +351,13 @@ def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: in
     if lookahead is not None:
         nodes = make()
         return (nodes, *_build(problem, nodes, to_play, balance, "full", max_nodes,
-                               time_limit, lookahead, engine))
+                               time_limit, lookahead, engine, live))
     start = time.monotonic()
     plain: tuple[_Nodes, int, int] | None = None
     try:
         nodes = make()
         plain = (nodes, *_build(problem, nodes, to_play, balance, "full", max_nodes,
-                                time_limit, 0, engine))
+                                time_limit, 0, engine, live))
     except BudgetExhausted as e:
         if e.kind not in TREE_BUDGETS or (
                 time_limit is not None and time.monotonic() - start >= time_limit):
@@ -364,7 +372,7 @@ def _full(problem: Problem, make: type[_Nodes], to_play: int | None, balance: in
         nodes = make()
         return (nodes, *_build(problem, nodes, to_play, balance, "full", cap,
                                left if plain is None else ahead_time(spent, left),
-                               _LOOKAHEAD["full"], engine))
+                               _LOOKAHEAD["full"], engine, live))
     except BudgetExhausted as e:
         if plain is None or e.kind not in TREE_BUDGETS:
             raise
@@ -383,15 +391,15 @@ def full_tree_size(problem: Problem, *, to_play: int | None = None, balance: int
                  None)[0].span(0)
 
 
-def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: str,
+def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, mode: TreeMode,
            max_nodes: int, time_limit: float | None, lookahead: int | None,
-           engine: SearchEngine | None) -> tuple[int, int]:
+           engine: SearchEngine | None, live: bool = False) -> tuple[int, int]:
     """Build a tree into ``nodes`` (node 0 its root); returns (side to play, winner)."""
     color = problem.to_play if to_play is None else to_play
     deadline = None if time_limit is None else time.monotonic() + time_limit
     if lookahead is None:
         lookahead = _LOOKAHEAD[mode]
-    eng = engine if engine is not None else _tree_engine(problem, deadline)
+    eng = engine if engine is not None else _tree_engine(problem, deadline, live)
     b = _Builder(problem, eng, mode, max_nodes, deadline, lookahead, nodes)
     root = b.nodes.add(opponent(color), _ROOT_MOVE)
     try:
@@ -409,13 +417,14 @@ def _build(problem: Problem, nodes: _Nodes, to_play: int | None, balance: int, m
     return color, winner
 
 
-def _tree_engine(problem: Problem, deadline: float | None) -> SearchEngine:
+def _tree_engine(problem: Problem, deadline: float | None,
+                 live: bool = False) -> SearchEngine:
     """The engine a tree is built with. It takes the first of the children tied at the least
     delta (the solver's default takes the one with the largest phi, which searches fewer nodes
     but finds other proofs, whose full trees are larger), and keeps proofs' created sets up to
     64 (the solver's 4,096 searches fewer nodes but makes larger full trees)."""
-    return new_engine(problem, deadline=deadline,
-                  options=SearchOptions(tie_phi=False, created_max=64))
+    return new_engine(problem, live=live, deadline=deadline,
+                      options=SearchOptions(tie_phi=False, created_max=64))
 
 
 @dataclass(frozen=True)
@@ -464,11 +473,11 @@ def estimate_full_tree(problem: Problem, *, to_play: int | None = None, balance:
                     parent = hist
                     hist, tok = b.enter(c, mover, hist, depth)
                     path.append((tok, parent))
-                    passed, nkt = c.passed, c.nkt
+                    passed, balance = c.passed, c.balance
                     mover, depth = opponent(mover), depth + 1
-                    kids = b.children(mover, nkt, passed, hist)
+                    kids = b.children(mover, balance, passed, hist)
                     if mover == winner:
-                        c = b.winner_pick(kids, mover, nkt, passed, hist, depth)
+                        c = b.winner_pick(kids, mover, balance, passed, hist, depth)
                     else:
                         weight *= len(kids)
                         c = kids[rng.randrange(len(kids))]
@@ -520,7 +529,7 @@ class _Child:
     captured: int
     hash: int
     repeat: int  # path index of the arrangement the play repeats, -1 for none
-    nkt: int  # the balance after the move
+    balance: int  # the balance after the move
     static: int  # winner fixed by the play itself, 0 if none
     end: str
     pair: bool = False  # the second pass of a pair that does not end the game
@@ -550,7 +559,28 @@ class _Walked:
 
 
 class _Builder:
-    def __init__(self, problem: Problem, engine: SearchEngine, mode: str, max_nodes: int,
+    """Builds one solution tree into a node store, depth first from the problem's position.
+
+    Its parts, in the order of the methods:
+
+    - **the line**: the moves from the root to the node being built, kept by a
+      :class:`tsumego.go.line.Line` (the rules' bookkeeping: history, pairs of passes, the
+      balance); :meth:`children` lists the legal moves with their static outcomes,
+      :meth:`enter`/:meth:`leave` play and take back one of them;
+    - **the engine's answers**: :meth:`winner_after` and :meth:`known` ask the engine who
+      wins after a move, with the proof work it spent;
+    - **the tree**: :meth:`first_moves` fills the root, :meth:`line` adds a move and the tree
+      below it, :meth:`expand` a node's children (every reply of the loser, one move of the
+      winner);
+    - **transpositions** (full and compact trees): a subtree built once stands again where
+      the history cannot tell the two places apart (:meth:`built_key`, :meth:`fitting`,
+      :meth:`fits`, :meth:`unshaped`); a compact tree writes a reference to it;
+    - **the winner's move**: :meth:`winner_pick` chooses among the winning moves, with the
+      lookahead (:meth:`lookahead_pick`, :meth:`estimate`) measuring the subtrees of the
+      candidates within its budgets of positions, engine nodes and time.
+    """
+
+    def __init__(self, problem: Problem, engine: SearchEngine, mode: TreeMode, max_nodes: int,
                  deadline: float | None = None, lookahead: int = 2_000,
                  nodes: _Nodes | None = None) -> None:
         self.problem = problem
@@ -570,6 +600,10 @@ class _Builder:
         self.look_deadline = None if deadline is None else \
             time.monotonic() + (deadline - time.monotonic()) * self.LOOK_SHARE
         self.engine = engine
+        # the pass-alive game: a repeated pair of passes ends it for the defender only with a
+        # pass-alive target (answers cached by arrangement)
+        self.live = engine.live
+        self._pass_alive: dict[int, bool] = {}
         # the line being built: the rules' bookkeeping, on the builder's own board
         self._benson: dict[int, bool] = {}
         self._outside = never_vital(problem.board(), problem.region, problem.defender)
@@ -619,13 +653,30 @@ class _Builder:
             self._benson[board.hash] = alive
         return alive
 
+    def end_winner(self) -> int:
+        """The winner where a repeated pair of passes ends the game on the current board:
+        the defender, except in the pass-alive game where the attacker, playing alone, can
+        capture the target."""
+        if not self.live:
+            return self.defender
+        board = self.board
+        alive = self._pass_alive.get(board.hash)
+        if alive is None:
+            if len(self._pass_alive) >= self.BENSON_MAX:
+                self._pass_alive.clear()
+            alive = self._alive(board) or not attacker_captures_alone(
+                board, self.target, self.problem.region, self.attacker,
+                deadline=self.deadline)
+            self._pass_alive[board.hash] = alive
+        return self.defender if alive else self.attacker
+
     # --- the game, as the engine plays it ---------------------------------------------------
-    def children(self, color: int, nkt: int, passed: bool,
+    def children(self, color: int, balance: int, passed: bool,
                  history: dict[int, int]) -> list[_Child]:
         """Every legal move with ``color`` to move (pass last), with static outcomes."""
         board = self.board
         out: list[_Child] = []
-        has_threat = nkt > 0 if color == BLACK else nkt < 0
+        has_threat = balance > 0 if color == BLACK else balance < 0
         step = -1 if color == BLACK else 1
         bc, wc = board.black.bit_count(), board.white.bit_count()
         if color == BLACK:
@@ -655,12 +706,12 @@ class _Builder:
             elif color == self.defender and self._alive(board):
                 static, end = self.defender, "alive"
             board.undo(snap)
-            out.append(_Child(p, cap, h, idx, nkt + step if idx >= 0 else nkt, static, end))
+            out.append(_Child(p, cap, h, idx, balance + step if idx >= 0 else balance, static, end))
         if not passed:
-            out.append(_Child(PASS, 0, board.hash, -1, nkt, 0, ""))
+            out.append(_Child(PASS, 0, board.hash, -1, balance, 0, ""))
         elif pair_state(board.hash, opponent(color)) in self.game.pair_states:
             # the pair state stood before: the game ends, the target standing
-            out.append(_Child(PASS, 0, board.hash, -1, nkt, self.defender, "passes"))
+            out.append(_Child(PASS, 0, board.hash, -1, balance, self.end_winner(), "passes"))
         else:  # both sides play elsewhere: the game goes on afresh at balance 0
             out.append(_Child(PASS, 0, board.hash, -1, 0, 0, "", True))
         self.last_probes = probes
@@ -687,6 +738,7 @@ class _Builder:
         return 1 << ((b.black.bit_count() * _PAIR + b.white.bit_count()) & _PAIRS)
 
     def leave(self, token: _Token, history: dict[int, int]) -> None:
+        """Take back the move :meth:`enter` played (``token`` is what it returned)."""
         self.game.undo()
         self.pairs = token
 
@@ -801,7 +853,7 @@ class _Builder:
         hits, self.hits = self.hits, {}
         hist, tok = self.enter(c, color, history, depth)
         try:
-            self.expand(i, opponent(color), c.nkt, c.passed, hist, depth + 1, winner)
+            self.expand(i, opponent(color), c.balance, c.passed, hist, depth + 1, winner)
         finally:
             self.leave(tok, history)
         nodes.close(i)
@@ -834,7 +886,7 @@ class _Builder:
         key = self.game.pair_key
         if c.pair:
             key ^= pair_state(c.hash, opponent(color))
-        return c.hash, color, c.nkt, c.passed, winner, key
+        return c.hash, color, c.balance, c.passed, winner, key
 
     def fitting(self, key: tuple[int, int, int, bool, int, int], c: _Child, color: int,
                 history: dict[int, int], outer: int
@@ -940,16 +992,16 @@ class _Builder:
         return _Walked(at, mover, not kids, [(origin.get(kid, kid), move[kid]) for kid in kids
                                              if not flags[kid] & 33])
 
-    def expand(self, node: int, color: int, nkt: int, passed: bool,
+    def expand(self, node: int, color: int, balance: int, passed: bool,
                history: dict[int, int], depth: int, winner: int) -> None:
         """Add the children of node ``node``, where ``color`` is to move and ``winner``
         wins."""
-        kids = self.children(color, nkt, passed, history)
+        kids = self.children(color, balance, passed, history)
         self.probes |= self.last_probes
         if self.last_hits:
             self.hits.update(self.last_hits)
         if color == winner:
-            child = self.line(self.winner_pick(kids, color, nkt, passed, history, depth),
+            child = self.line(self.winner_pick(kids, color, balance, passed, history, depth),
                               color, history, depth, winner)
             self.nodes.plies[node] = self.nodes.plies[child] + 1
             return
@@ -983,7 +1035,7 @@ class _Builder:
                               for c in chosen)
 
     # --- choosing the winner's move --------------------------------------------------------
-    def winner_pick(self, kids: list[_Child], color: int, nkt: int, passed: bool,
+    def winner_pick(self, kids: list[_Child], color: int, balance: int, passed: bool,
                     history: dict[int, int], depth: int) -> _Child:
         """The winner's move kept in the tree: an immediate win; in a ``full`` tree the move
         the lookahead measured best here, if it measured this position (the sizes above it
@@ -998,7 +1050,7 @@ class _Builder:
             if c.static == color:
                 return c
         if self.full:  # the winner is the side to move here: ``color`` keys its tables
-            got = self.sizes.get(self.size_key(color, nkt, passed, color))
+            got = self.sizes.get(self.size_key(color, balance, passed, color))
             if got is not None and got[0] < INFINITE:
                 was = next((c for c in kids if c.move == got[2]), None)
                 if was is not None and \
@@ -1135,10 +1187,10 @@ class _Builder:
         scored.sort(key=lambda s: s[0])
         return [c for _, c in scored]
 
-    def size_key(self, color: int, nkt: int, passed: bool,
+    def size_key(self, color: int, balance: int, passed: bool,
                  winner: int) -> tuple[int, int, int]:
         """The lookahead tables' key of the current position with ``color`` to move."""
-        return position_key(self.board.hash, color, passed), nkt, winner
+        return position_key(self.board.hash, color, passed), balance, winner
 
     def _objective(self, size: int, plies: int) -> tuple[int, int]:
         return (size, plies) if self.full else (plies, size)
@@ -1193,13 +1245,13 @@ class _Builder:
             return 1, 1
         hist, tok = self.enter(c, color, history, depth)
         try:
-            size, plies = self.estimate(opponent(color), c.nkt, c.passed, hist,
+            size, plies = self.estimate(opponent(color), c.balance, c.passed, hist,
                                         depth + 1, winner, bound - 1)
         finally:
             self.leave(tok, history)
         return min(INFINITE, 1 + size), min(INFINITE, 1 + plies)
 
-    def estimate(self, color: int, nkt: int, passed: bool, history: dict[int, int],
+    def estimate(self, color: int, balance: int, passed: bool, history: dict[int, int],
                  depth: int, winner: int, bound: int = INFINITE) -> tuple[int, int]:
         """(nodes, plies) below the current position with ``color`` to move, as a full tree
         would have them. Shared between paths by position (history aside: an estimate).
@@ -1207,7 +1259,7 @@ class _Builder:
         In ``full`` trees the count stops once it reaches ``bound`` (a branch-and-bound on the
         size: the winner's candidates are measured only up to the best so far) and returns a
         size of at least ``bound``, kept as a lower bound for the position."""
-        key = self.size_key(color, nkt, passed, winner)
+        key = self.size_key(color, balance, passed, winner)
         got = self.sizes.get(key)
         if got is not None:
             return got[0], got[1]
@@ -1224,7 +1276,7 @@ class _Builder:
                 and time.monotonic() > self.look_deadline:
             self.reserve = 0  # no more lookahead in this tree
             raise BudgetExhausted("lookahead")
-        kids = self.children(color, nkt, passed, history)
+        kids = self.children(color, balance, passed, history)
         self.on_path.add(key)
         try:
             if color == winner:
@@ -1268,4 +1320,4 @@ class _Builder:
 
 
 __all__ = ["MODES", "TreeNode", "SolutionTree", "build_tree", "full_tree_size", "TREE_BUDGETS",
-           "BudgetExhausted", "TreeEstimate", "estimate_full_tree"]
+           "BudgetExhausted", "TreeEstimate", "estimate_full_tree", "TreeMode"]

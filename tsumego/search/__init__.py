@@ -4,7 +4,7 @@ problem."""
 
 from tsumego.search.engine import Engine, SearchOptions, Verdict
 from tsumego.search.engines import SearchEngine, new_engine
-from tsumego.search.solver import K, Solution, solve
+from tsumego.search.solver import K, Solution, Status, solve
 
 __all__ = ["Engine", "SearchOptions", "Verdict", "SearchEngine", "new_engine", "K",
-           "Solution", "solve"]
+           "Solution", "Status", "solve"]

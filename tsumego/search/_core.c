@@ -380,7 +380,7 @@ static int bloom_has(const u64 *bl, u64 h) {
     return ((bl[a >> 6] >> (a & 63)) & 1) && ((bl[c >> 6] >> (c & 63)) & 1);
 }
 
-/* Record that the side named wins at balance nkt (and beyond) by a proof that creates cr. */
+/* Record that the side named wins at the balance (and beyond) by a proof that creates cr. */
 static void solved_grow(SolvedTable *t) {
     size_t nb = t->nbuckets * 2;
     Solved *ne = calloc(nb * WAYS, sizeof(Solved));
@@ -397,7 +397,7 @@ static void solved_grow(SolvedTable *t) {
     t->nbuckets = nb;
 }
 
-static void solved_record(SolvedTable *t, u64 key, int black_wins, int nkt, u64 work,
+static void solved_record(SolvedTable *t, u64 key, int black_wins, int balance, u64 work,
                           const Created *cr) {
     if (t->count * 4 > t->nbuckets * WAYS * 3 && t->nbuckets < t->max_buckets) solved_grow(t);
     Solved *b = t->e + ((size_t)(key ^ (key >> 31)) & (t->nbuckets - 1)) * WAYS;
@@ -426,16 +426,16 @@ static void solved_record(SolvedTable *t, u64 key, int black_wins, int nkt, u64 
     }
     int lo = cr->lo, hi = cr->hi;
     if (black_wins) {
-        if (nkt < e->maxb || (nkt == e->maxb && (i64)hi - lo < (i64)e->bhi - e->blo)) {
-            e->maxb = nkt;
+        if (balance < e->maxb || (balance == e->maxb && (i64)hi - lo < (i64)e->bhi - e->blo)) {
+            e->maxb = balance;
             e->blo = lo;
             e->bhi = hi;
             e->bn = cr->n;
             e->bknown = cr->known;
             memcpy(e->bbloom, cr->bloom, sizeof(e->bbloom));
         }
-    } else if (nkt > e->minw || (nkt == e->minw && (i64)hi - lo < (i64)e->whi - e->wlo)) {
-        e->minw = nkt;
+    } else if (balance > e->minw || (balance == e->minw && (i64)hi - lo < (i64)e->whi - e->wlo)) {
+        e->minw = balance;
         e->wlo = lo;
         e->whi = hi;
         e->wn = cr->n;
@@ -643,7 +643,7 @@ struct Engine {
     int alone_limit;
 };
 
-static u64 SIDE_KEY[3], PASS_KEY, PAIR_KEY, NKT_KEY[129];
+static u64 SIDE_KEY[3], PASS_KEY, PAIR_KEY, BALANCE_KEY[129];
 
 static void init_keys(void) {
     static int done = 0;
@@ -659,11 +659,11 @@ static void init_keys(void) {
         if (i < 3) SIDE_KEY[i] = i ? z : 0;
         else if (i == 3) PASS_KEY = z;
         else if (i == 4) PAIR_KEY = z;
-        else NKT_KEY[i - 5] = z;
+        else BALANCE_KEY[i - 5] = z;
     }
     done = 1;
 }
-static inline u64 nkt_key(int nkt) { return NKT_KEY[(nkt < -64 ? -64 : nkt > 64 ? 64 : nkt) + 64]; }
+static inline u64 balance_key(int balance) { return BALANCE_KEY[(balance < -64 ? -64 : balance > 64 ? 64 : balance) + 64]; }
 static inline u64 pair_state(u64 h, int to_move) { return h ^ SIDE_KEY[to_move] ^ PAIR_KEY; }
 static inline u64 solved_key(u64 h, int color, int passed) {
     u64 k = h ^ SIDE_KEY[color];
@@ -1292,13 +1292,13 @@ static int fits(const Engine *e, int lo, int hi, int known, const u64 *bl, const
 
 /* (phi, delta) of a child position: a solved result whose proof may be used here, else the
  * work numbers or the initial estimate; and the created set of a solved one. */
-static void lookup(Engine *e, int color, int nkt, int passed, u64 h, i64 est_phi,
+static void lookup(Engine *e, int color, int balance, int passed, u64 h, i64 est_phi,
                    i64 est_delta, const CM *seen, const PathView *pv, u64 pair_key,
                    i64 *phi, i64 *delta, Created *cr) {
     u64 sk = solved_key(h, color, passed);
     const Solved *s = solved_get(e->solved, sk);
     if (s) {
-        if (nkt >= s->maxb && fits(e, s->blo, s->bhi, s->bknown, s->bbloom, seen, pv)) {
+        if (balance >= s->maxb && fits(e, s->blo, s->bhi, s->bknown, s->bbloom, seen, pv)) {
             *phi = color == BLACK ? 0 : INF;
             *delta = color == BLACK ? INF : 0;
             cr->lo = s->blo; cr->hi = s->bhi; cr->n = s->bn; cr->known = s->bknown;
@@ -1306,7 +1306,7 @@ static void lookup(Engine *e, int color, int nkt, int passed, u64 h, i64 est_phi
             cr->kofree = s->maxb == NEG;
             return;
         }
-        if (nkt <= s->minw && fits(e, s->wlo, s->whi, s->wknown, s->wbloom, seen, pv)) {
+        if (balance <= s->minw && fits(e, s->wlo, s->whi, s->wknown, s->wbloom, seen, pv)) {
             *phi = color == BLACK ? INF : 0;
             *delta = color == BLACK ? 0 : INF;
             cr->lo = s->wlo; cr->hi = s->whi; cr->n = s->wn; cr->known = s->wknown;
@@ -1320,8 +1320,8 @@ static void lookup(Engine *e, int color, int nkt, int passed, u64 h, i64 est_phi
         if (s) {
             int bw = e->borrowed_winner, ok;
             const Solved *x = s;
-            if (bw == BLACK) ok = nkt >= x->maxb && fits(e, x->blo, x->bhi, x->bknown, x->bbloom, seen, pv);
-            else ok = nkt <= x->minw && fits(e, x->wlo, x->whi, x->wknown, x->wbloom, seen, pv);
+            if (bw == BLACK) ok = balance >= x->maxb && fits(e, x->blo, x->bhi, x->bknown, x->bbloom, seen, pv);
+            else ok = balance <= x->minw && fits(e, x->wlo, x->whi, x->wknown, x->wbloom, seen, pv);
             if (ok) {
                 *phi = color == bw ? 0 : INF;
                 *delta = color == bw ? INF : 0;
@@ -1339,7 +1339,7 @@ static void lookup(Engine *e, int color, int nkt, int passed, u64 h, i64 est_phi
         }
     }
     cr_unknown(cr);
-    const Work *w = work_get(&e->work, sk ^ nkt_key(nkt) ^ pair_key);
+    const Work *w = work_get(&e->work, sk ^ balance_key(balance) ^ pair_key);
     if (w) {
         *phi = w->phi;
         *delta = w->delta;
@@ -1372,7 +1372,7 @@ typedef struct {
     Created cr;
 } MidResult;
 
-static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi,
+static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th_phi,
                 i64 th_delta, MidResult *res) {
     e->nodes++;
     if (e->nodes >= e->next_check) check_budget(e);
@@ -1393,9 +1393,22 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
     expand(e, color, f);
     if (e->stop) { res->phi = res->delta = 1; return; }
     int rep_dep = NO_DEP;
-    int has_threat = color == BLACK ? nkt > 0 : nkt < 0;
+    int has_threat = color == BLACK ? balance > 0 : balance < 0;
     int step = color == BLACK ? -1 : 1;
     u64 pair_key = e->pair_key;
+    {
+        /* the tables' buckets of the children, asked for before they are read: the reads
+         * below then wait for memory together rather than one after another */
+        u64 nk = balance_key(balance);
+        for (int i = 0; i < f->n; i++) {
+            u64 sk = solved_key(f->hash[i], opp, f->move[i] == PASS);
+            __builtin_prefetch(e->solved->e
+                               + ((size_t)(sk ^ (sk >> 31)) & (e->solved->nbuckets - 1)) * WAYS);
+            u64 wk = sk ^ nk ^ pair_key;
+            __builtin_prefetch(e->work.e
+                               + ((size_t)(wk ^ (wk >> 31)) & (e->work.nbuckets - 1)) * WAYS);
+        }
+    }
     int ns = 0;
     for (int i = 0; i < f->n; i++) {
         int p = f->move[i];
@@ -1414,7 +1427,7 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
                     idx = PAIR;
                 }
             } else if (color == attacker && !live && e->hist.distinct == 1
-                       && (attacker == BLACK ? nkt >= 0 : nkt <= 0)) {
+                       && (attacker == BLACK ? balance >= 0 : balance <= 0)) {
                 continue; /* the attacker's pass, never the only win here */
             }
         } else {
@@ -1448,7 +1461,7 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
             PathView pv;
             if (idx == -1) {
                 pv = (PathView){e->hist.base, 0, -1, 0, -1};
-                lookup(e, opp, nkt, p == PASS, h, f->est_phi[i], f->est_delta[i], &seen, &pv,
+                lookup(e, opp, balance, p == PASS, h, f->est_phi[i], f->est_delta[i], &seen, &pv,
                        pair_key, &pc, &dc, aux);
             } else if (idx == PAIR) {
                 u64 ps = pair_state(h0, opp);
@@ -1462,7 +1475,7 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
                 CM sn = e->pair_counts;
                 cm_set(&sn, s0);
                 pv = (PathView){0, h0, s0, 0, -1};
-                lookup(e, opp, nkt + step, 0, h, f->est_phi[i], f->est_delta[i], &sn, &pv,
+                lookup(e, opp, balance + step, 0, h, f->est_phi[i], f->est_delta[i], &sn, &pv,
                        pair_key, &pc, &dc, aux);
             }
             f->phi[ns] = pc;
@@ -1499,7 +1512,7 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
         int i = f->sel[best];
         int p = f->move[i];
         int idx = f->threat[best];
-        int child_nkt = idx == -1 ? nkt : idx == PAIR ? 0 : nkt + step;
+        int child_balance = idx == -1 ? balance : idx == PAIR ? 0 : balance + step;
         int child_passed = p == PASS && idx != PAIR;
         /* enter */
         Board snap = *bd;
@@ -1543,7 +1556,7 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
             e->stop = STOP_DEPTH;
             r.phi = r.delta = 1;
         } else {
-            mid(e, opp, child_nkt, child_passed, depth + 1, cth_phi, cth_delta, &r);
+            mid(e, opp, child_balance, child_passed, depth + 1, cth_phi, cth_delta, &r);
         }
         /* leave */
         while (e->hist.top > hist_top) ps_pop(&e->hist);
@@ -1603,9 +1616,9 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
         acc.kofree = (uint8_t)kofree;
         if (dep == NO_DEP) {
             int black_wins = (proved ? color : opp) == BLACK;
-            int rec = !(kofree && e->kofree) ? nkt : black_wins ? NEG : POS;
+            int rec = !(kofree && e->kofree) ? balance : black_wins ? NEG : POS;
             solved_record(e->solved, sk, black_wins, rec, e->nodes - start_nodes, &acc);
-            work_discard(&e->work, sk ^ nkt_key(nkt) ^ e->pair_key);
+            work_discard(&e->work, sk ^ balance_key(balance) ^ e->pair_key);
         }
         res->phi = phi;
         res->delta = delta;
@@ -1613,7 +1626,7 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
         res->cr = acc;
         return;
     }
-    work_store(&e->work, sk ^ nkt_key(nkt) ^ e->pair_key, phi, delta, e->nodes - start_nodes);
+    work_store(&e->work, sk ^ balance_key(balance) ^ e->pair_key, phi, delta, e->nodes - start_nodes);
     res->phi = phi;
     res->delta = delta;
     res->dep = NO_DEP;
@@ -1621,12 +1634,12 @@ static void mid(Engine *e, int color, int nkt, int passed, int depth, i64 th_phi
 }
 
 /* Search the current position to a proof or a disproof (or a stop). */
-static int root(Engine *e, int color, int nkt, int passed, int depth, i64 *phi, i64 *delta) {
+static int root(Engine *e, int color, int balance, int passed, int depth, i64 *phi, i64 *delta) {
     e->root_depth = depth;
     e->root_move = -3;
     for (;;) {
         MidResult r;
-        mid(e, color, nkt, passed, depth, INF, INF, &r);
+        mid(e, color, balance, passed, depth, INF, INF, &r);
         if (e->stop) return 0;
         if (r.phi == 0 || r.delta == 0) {
             *phi = r.phi;
@@ -1885,26 +1898,26 @@ static int ready(CoreObject *self) {
     return 1;
 }
 
-/* solve(color, nkt, passed) -> winner, the root being the problem's position */
+/* solve(color, balance, passed) -> winner, the root being the problem's position */
 static PyObject *Core_solve(CoreObject *self, PyObject *args) {
-    int color, nkt, passed = 0;
-    if (!PyArg_ParseTuple(args, "ii|p", &color, &nkt, &passed) || !ready(self)) return NULL;
+    int color, balance, passed = 0;
+    if (!PyArg_ParseTuple(args, "ii|p", &color, &balance, &passed) || !ready(self)) return NULL;
     Engine *e = self->e;
     e->board = self->root;
     start_path(e);
     i64 phi, delta;
-    int ok = root(e, color, nkt, passed, 0, &phi, &delta);
+    int ok = root(e, color, balance, passed, 0, &phi, &delta);
     e->board = self->root;
     if (!ok) { raise_stop(e); return NULL; }
     return winner_obj(phi == 0 ? color : 3 - color);
 }
 
-/* solve_after(color, move, nkt) -> winner after color's move (a board point, -1 for a pass)
+/* solve_after(color, move, balance) -> winner after color's move (a board point, -1 for a pass)
  * at the root, or None when the move is illegal */
 static PyObject *Core_solve_after(CoreObject *self, PyObject *args) {
-    int color, nkt;
+    int color, balance;
     long move;
-    if (!PyArg_ParseTuple(args, "ili", &color, &move, &nkt) || !ready(self)) return NULL;
+    if (!PyArg_ParseTuple(args, "ili", &color, &move, &balance) || !ready(self)) return NULL;
     Engine *e = self->e;
     const Geo *g = &e->g;
     e->board = self->root;
@@ -1913,7 +1926,7 @@ static PyObject *Core_solve_after(CoreObject *self, PyObject *args) {
     i64 phi = 1, delta = 1;
     if (move == PASS) {
         ps_push(&e->hist, e->board.hash, 1, stone_count(g, &e->board));
-        ok = root(e, opp, nkt, 1, 1, &phi, &delta);
+        ok = root(e, opp, balance, 1, 1, &phi, &delta);
     } else {
         int c = crop_point(e, move);
         B empty;
@@ -1926,7 +1939,7 @@ static PyObject *Core_solve_after(CoreObject *self, PyObject *args) {
         int cnt = stone_count(g, &e->board);
         ps_push(&e->hist, e->board.hash, 1, cnt);
         cm_set(&e->seen, cnt);
-        ok = root(e, opp, nkt, 0, 1, &phi, &delta);
+        ok = root(e, opp, balance, 0, 1, &phi, &delta);
     }
     e->board = self->root;
     if (!ok) { raise_stop(e); return NULL; }
@@ -2021,13 +2034,13 @@ static int replay(CoreObject *self, PyObject *moves, int *passed, int *depth) {
     return result;
 }
 
-/* solve_line(moves, nkt, to_move, max_work) -> winner with to_move to play after the line
- * at balance nkt (0: not settled within max_work nodes, when max_work > 0) */
+/* solve_line(moves, balance, to_move, max_work) -> winner with to_move to play after the line
+ * at that balance (0: not settled within max_work nodes, when max_work > 0) */
 static PyObject *Core_solve_line(CoreObject *self, PyObject *args) {
     PyObject *moves;
-    int nkt, to_move;
+    int balance, to_move;
     long long max_work;
-    if (!PyArg_ParseTuple(args, "OiiL", &moves, &nkt, &to_move, &max_work) || !ready(self))
+    if (!PyArg_ParseTuple(args, "OiiL", &moves, &balance, &to_move, &max_work) || !ready(self))
         return NULL;
     Engine *e = self->e;
     int passed, depth;
@@ -2046,7 +2059,7 @@ static PyObject *Core_solve_line(CoreObject *self, PyObject *args) {
         if (e->next_check > stop_at) e->next_check = stop_at;
     }
     i64 phi, delta;
-    int ok = root(e, to_move, nkt, passed, depth, &phi, &delta);
+    int ok = root(e, to_move, balance, passed, depth, &phi, &delta);
     if (bounded) {
         e->max_nodes = own_max;
         e->next_check = e->nodes + 1;
@@ -2060,12 +2073,12 @@ static PyObject *Core_solve_line(CoreObject *self, PyObject *args) {
     return winner_obj(phi == 0 ? to_move : 3 - to_move);
 }
 
-/* known_line(moves, nkt, to_move) -> (winner, work): a proof the table holds and may use
+/* known_line(moves, balance, to_move) -> (winner, work): a proof the table holds and may use
  * after the line, without a search; (0, 0) if none */
 static PyObject *Core_known_line(CoreObject *self, PyObject *args) {
     PyObject *moves;
-    int nkt, to_move;
-    if (!PyArg_ParseTuple(args, "Oii", &moves, &nkt, &to_move) || !ready(self)) return NULL;
+    int balance, to_move;
+    if (!PyArg_ParseTuple(args, "Oii", &moves, &balance, &to_move) || !ready(self)) return NULL;
     Engine *e = self->e;
     int passed, depth;
     int w = replay(self, moves, &passed, &depth);
@@ -2085,7 +2098,7 @@ static PyObject *Core_known_line(CoreObject *self, PyObject *args) {
     PathView pv = {e->hist.base, 0, -1, 0, -1};
     i64 phi, delta;
     Created cr;
-    lookup(e, to_move, nkt, passed, e->board.hash, 1, 1, &seen, &pv, e->pair_key, &phi, &delta,
+    lookup(e, to_move, balance, passed, e->board.hash, 1, 1, &seen, &pv, e->pair_key, &phi, &delta,
            &cr);
     ps_push(&e->hist, last.key, last.idx, last.cnt);
     u64 work = 0;
@@ -2204,13 +2217,13 @@ static PyObject *Core_stats(CoreObject *self, PyObject *unused) {
 }
 
 static PyMethodDef Core_methods[] = {
-    {"solve", (PyCFunction)Core_solve, METH_VARARGS, "solve(color, nkt, passed=False) -> winner"},
+    {"solve", (PyCFunction)Core_solve, METH_VARARGS, "solve(color, balance, passed=False) -> winner"},
     {"solve_after", (PyCFunction)Core_solve_after, METH_VARARGS,
-     "solve_after(color, move, nkt) -> winner or None"},
+     "solve_after(color, move, balance) -> winner or None"},
     {"solve_line", (PyCFunction)Core_solve_line, METH_VARARGS,
-     "solve_line(moves, nkt, to_move, max_work) -> winner (0: not within max_work)"},
+     "solve_line(moves, balance, to_move, max_work) -> winner (0: not within max_work)"},
     {"known_line", (PyCFunction)Core_known_line, METH_VARARGS,
-     "known_line(moves, nkt, to_move) -> (winner, work)"},
+     "known_line(moves, balance, to_move) -> (winner, work)"},
     {"share", (PyCFunction)Core_share, METH_O, "share(other): use its caches"},
     {"borrow", (PyCFunction)Core_borrow, METH_VARARGS, "borrow(other, winner)"},
     {"stats", (PyCFunction)Core_stats, METH_NOARGS, "table and cache figures"},

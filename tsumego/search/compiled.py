@@ -124,19 +124,19 @@ class CompiledEngine:
         return got
 
     # --- searches ---------------------------------------------------------------------------
-    def solve(self, color: int, nkt: int, *, passed: bool = False) -> int:
-        """Winner with ``color`` to move at balance ``nkt`` from the problem's position."""
+    def solve(self, color: int, balance: int, *, passed: bool = False) -> int:
+        """Winner with ``color`` to move at ``balance`` from the problem's position."""
         try:
-            w: int = self._core.solve(color, nkt, passed)
+            w: int = self._core.solve(color, balance, passed)
         except _core.Stopped as e:
             raise _stopped(e) from None
         return w
 
-    def solve_after(self, color: int, move: int, nkt: int) -> int | None:
+    def solve_after(self, color: int, move: int, balance: int) -> int | None:
         """Winner after ``color`` plays ``move`` (or passes) from the problem's position at
-        balance ``nkt``; ``None`` when the move is illegal."""
+        ``balance``; ``None`` when the move is illegal."""
         try:
-            w: int | None = self._core.solve_after(color, move, nkt)
+            w: int | None = self._core.solve_after(color, move, balance)
         except _core.Stopped as e:
             raise _stopped(e) from None
         return w
@@ -148,12 +148,12 @@ class CompiledEngine:
             return Verdict(line.ended, 0)
         before = self.nodes
         try:
-            w: int = self._core.solve_line(line.moves, line.nkt, to_move, max_work or 0)
+            w: int = self._core.solve_line(line.moves, line.balance, to_move, max_work or 0)
         except _core.Stopped as e:
             raise _stopped(e) from None
         if not w:
             return Verdict(0, 0)
-        known = self._core.known_line(line.moves, line.nkt, to_move)
+        known = self._core.known_line(line.moves, line.balance, to_move)
         return Verdict(w, int(known[1]) if known[0] == w else self.nodes - before)
 
     def winner_after(self, line: Line, color: int, move: int, *,
@@ -176,7 +176,7 @@ class CompiledEngine:
         try:
             if step.ended or step.threat or step.pair:
                 return Verdict(0, 0)
-            w, work = self._core.known_line(line.moves, line.nkt, 3 - color)
+            w, work = self._core.known_line(line.moves, line.balance, 3 - color)
             return Verdict(int(w), int(work))
         finally:
             line.undo()

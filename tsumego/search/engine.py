@@ -3,10 +3,10 @@ passes.
 
 The search runs over a *path*: ``history`` maps each stone arrangement since the root (or since
 the last ko threat or pair of passes) to its latest index on the path. A play that recreates
-one of them is illegal unless the mover has a threat (``nkt`` > 0 for Black, < 0 for White);
-using one moves ``nkt`` toward 0 and leaves only the two arrangements around the play in the
+one of them is illegal unless the mover has a threat (``balance`` > 0 for Black, < 0 for White);
+using one moves ``balance`` toward 0 and leaves only the two arrangements around the play in the
 history. Two passes in a row (a *pair*) stand for an exchange of plays elsewhere: the player
-who passed first moves next, the history holds only the current arrangement and ``nkt`` is 0,
+who passed first moves next, the history holds only the current arrangement and ``balance`` is 0,
 unless the arrangement with that player to move already stood right after an earlier pair on
 the path, which ends the game (the defender wins; in the pass-alive game, only with a
 pass-alive target). ``pair_states`` maps each such *pair state* on the path to its index.
@@ -19,12 +19,12 @@ keeps the arrangements and the pair states its lines create (exactly for small p
 a range of stone counts): on a path that already holds one of them, a play of the proof would
 be illegal or a pair of it would end the game, so the proof is used only where none is on the
 path. Solved results go to a table keyed by (arrangement, side to move, a pass just made)
-holding the ko-threat bounds ``maxb`` (Black wins whenever ``nkt >= maxb``) and ``minw``
-(White wins whenever ``nkt <= minw``), so one entry answers every balance; a *ko-free* proof
+holding the ko-threat bounds ``maxb`` (Black wins whenever ``balance >= maxb``) and ``minw``
+(White wins whenever ``balance <= minw``), so one entry answers every balance; a *ko-free* proof
 (no move in it was illegal by repetition, and the winner used no threat) is the same at every
 balance and is stored with its bound at infinity (the position after a pair is searched at
 balance 0 whatever the balance before it, so a pair never makes a proof depend on it).
-Unsolved work numbers are keyed by (arrangement, side to move, nkt[, pass]).
+Unsolved work numbers are keyed by (arrangement, side to move, balance[, pass]).
 
 Two games are searched: the game of rules.md (``live=False``) and the *pass-alive* game used
 to tell life from seki (``live=True``): the same game, except that where a repeated pair ends
@@ -64,7 +64,7 @@ from tsumego.search.bounds import (
     select_child,
     solved_dependency,
 )
-from tsumego.search.table import NEG, POS, SolvedTable, WorkTable
+from tsumego.search.table import NEG, POS, ProofScope, SolvedTable, WorkTable
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
 
@@ -72,23 +72,92 @@ if TYPE_CHECKING:
     from tsumego.go.line import Line
 
 
-# moves, arrangement hashes, static winners, initial (phi, delta), the arrangement the
-# attacker's forced win creates when it moves next (its immediate capture of the target, or its
-# atari that the target cannot escape; 0 if none), stone counts, and the stone count of that
-# forced arrangement (NO_RANGE for a capture, which no path can hold), and the attacker's win
-# read from the eye-space database, as the (lo, hi, created) of the arrangements its plays
-# create (None if none), to be checked against the path
-EyeWin = tuple[int, int, frozenset[int] | None]
-Expansion = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...],
-                  tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[EyeWin | None, ...]]
-# what an expansion knows of one play's child, as in an Expansion's columns but the move and
-# the hash: static winner, stone count, eye-space kill, initial numbers, forced arrangement,
-# its stone count
-Child = tuple[int, int, EyeWin | None, tuple[int, int], int, int]
-# what Engine._leave needs to undo Engine._enter: the board, the old index of a passed
-# arrangement (or the pair state added), the history replaced (None if none), the old mask of
-# the pair states' stone counts
-_Token = tuple[Undo, int, dict[int, int] | None, int]
+class EyeWin(NamedTuple):
+    """The attacker's win read from the eye-space database: the stone-count range ``lo..hi``
+    of the arrangements its plays create and those arrangements (None: too many to keep),
+    to be checked against the path."""
+
+    lo: int
+    hi: int
+    created: frozenset[int] | None
+
+
+class Child(NamedTuple):
+    """What an expansion knows of one play's child: a function of the child's arrangement and
+    the mover alone, so it is cached across parents."""
+
+    win: int  # the winner the play fixes statically (0 if none)
+    estimate: tuple[int, int]  # initial (phi, delta)
+    # the arrangement the attacker's forced win creates when it moves next (its immediate
+    # capture of the target, or its atari that the target cannot escape; 0 if none)
+    forced: int
+    stones: int  # the child's stone count (NO_RANGE: a capture of the target, no path holds it)
+    forced_count: int  # the forced arrangement's stone count (NO_RANGE for a capture)
+    eye_win: EyeWin | None  # the eye-space database's kill (None if none)
+
+
+class Expansion(NamedTuple):
+    """The children of a position with one side to move, independent of the path: the moves
+    (the pass last), the children's arrangement hashes, then one column per field of
+    :class:`Child`, in its order (``counts``: the stones)."""
+
+    moves: tuple[int, ...]
+    hashes: tuple[int, ...]
+    wins: tuple[int, ...]
+    estimates: tuple[tuple[int, int], ...]
+    forced: tuple[int, ...]
+    counts: tuple[int, ...]
+    forced_counts: tuple[int, ...]
+    eye_wins: tuple[EyeWin | None, ...]
+
+
+class _Token(NamedTuple):
+    """What :meth:`Engine._leave` needs to undo :meth:`Engine._enter`."""
+
+    board: Undo
+    old: int  # the old index of a passed arrangement, or the pair state added
+    history: dict[int, int] | None  # the history replaced (None if none)
+    pair_counts: int  # the old mask of the pair states' stone counts
+
+
+class Lookup(NamedTuple):
+    """A child's numbers read from the tables (or its initial estimate), and the scope of its
+    proof when it is solved (:data:`OPEN` when not)."""
+
+    phi: int
+    delta: int
+    scope: ProofScope
+
+
+class MidResult(NamedTuple):
+    """What a call of :meth:`Engine._mid` found: the numbers, the dependency index (NO_DEP
+    for none) and the scope of the proof (:data:`OPEN` while unsolved)."""
+
+    phi: int
+    delta: int
+    dep: int
+    scope: ProofScope
+
+
+class _Kids:
+    """The legal children of a node during one call of :meth:`Engine._mid`, as parallel lists
+    (the functions of :mod:`tsumego.search.bounds` take the numbers as lists): each child's
+    index in the expansion, the path index its play repeats (-1: a fresh arrangement, PAIR:
+    the second pass of a pair), the stone count it creates (NO_RANGE: none), its (phi, delta),
+    its dependency index and the scope of its proof; and the smallest path index among the
+    plays that repetition made illegal."""
+
+    __slots__ = ("sel", "repeats", "counts", "phis", "deltas", "deps", "scopes", "rep_dep")
+
+    def __init__(self) -> None:
+        self.sel: list[int] = []
+        self.repeats: list[int] = []
+        self.counts: list[int] = []
+        self.phis: list[int] = []
+        self.deltas: list[int] = []
+        self.deps: list[int] = []
+        self.scopes: list[ProofScope] = []
+        self.rep_dep = NO_DEP
 
 
 class Verdict(NamedTuple):
@@ -169,11 +238,14 @@ def deep_search() -> Iterator[None]:
 _rng = random.Random(0x4E4B54)
 _SIDE_KEY = SIDE_KEY
 _PASS_KEY = PASS_KEY
-_NKT_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
+_BALANCE_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
 PAIR = -2  # a child's repetition index that marks the second pass of a pair
 _EMPTY: frozenset[int] = frozenset()
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
-_STATIC_AUX: tuple[int, int, frozenset[int] | None, bool] = (NO_RANGE, -1, _EMPTY, True)
+# the scope of a static result: it creates nothing and holds at every balance
+_STATIC = ProofScope(NO_RANGE, -1, _EMPTY, True)
+# the scope of an unsolved node
+OPEN = ProofScope(NO_RANGE, -1, None, False)
 
 
 def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int, h: int,
@@ -197,13 +269,13 @@ def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int,
     return lo, hi, created
 
 
-def _forced_aux(h: int, count: int) -> tuple[int, int, frozenset[int] | None, bool]:
-    """(lo, hi, created, ko-free) of the attacker's forced win at a child: nothing for a
-    capture of the target, else the atari arrangement ``h`` with ``count`` stones, which
-    must not repeat one of the path's (the defender's replies cannot matter)."""
+def _forced_scope(h: int, count: int) -> ProofScope:
+    """The scope of the attacker's forced win at a child: nothing for a capture of the
+    target, else the atari arrangement ``h`` with ``count`` stones, which must not repeat one
+    of the path's (the defender's replies cannot matter)."""
     if count == NO_RANGE:
-        return _STATIC_AUX
-    return count, count, frozenset((h,)), True
+        return _STATIC
+    return ProofScope(count, count, frozenset((h,)), True)
 
 
 def _fits(lo: int, hi: int, created: frozenset[int] | None, seen: int,
@@ -396,7 +468,7 @@ class Engine:
         """The eye-space database on the current board (``stones`` stones, ``empty`` its empty
         points), ``to_move`` to move, the target being the one block ``blocks`` with the
         liberties ``libs``: True when the target is pass-alive (the defender wins on any path),
-        the attacker's win as (lo, hi, created) of the arrangements its plays create (it holds
+        the attacker's win with the arrangements its plays create (:class:`EyeWin`; it holds
         on a path that holds none of them), or None: not an enclosed space of the database, or
         neither answer."""
         board = self.board
@@ -452,8 +524,16 @@ class Engine:
             lo = min(lo, count)
             hi = max(hi, count)
         if len(plan) > self.options.created_max:
-            return lo, hi, None
-        zob = geo.zobrist
+            return EyeWin(lo, hi, None)
+        return EyeWin(lo, hi, self._plan_arrangements(points, a, d, plan))
+
+    def _plan_arrangements(self, points: tuple[int, ...], a: int, d: int, plan: frozenset[int]
+                           ) -> frozenset[int]:
+        """The hashes of the arrangements an eye-space plan creates: the current board with
+        the space's ``points`` (holding attacker stones ``a`` and defender stones ``d``, as
+        bits in the points' order) holding each content of ``plan`` instead."""
+        board = self.board
+        zob = board.geo.zobrist
         attacker = self.attacker
         defender = self.defender
         h_out = board.hash
@@ -471,29 +551,29 @@ class Engine:
                 elif c >> (i + 8) & 1:
                     h ^= zob[p][defender]
             created.append(h)
-        return lo, hi, frozenset(created)
+        return frozenset(created)
 
     # --- the public entry points -------------------------------------------------------------
-    def solve(self, color: int, nkt: int, *, passed: bool = False) -> int:
-        """Winner with ``color`` to move at balance ``nkt`` from the current board, whose
+    def solve(self, color: int, balance: int, *, passed: bool = False) -> int:
+        """Winner with ``color`` to move at ``balance`` from the current board, whose
         arrangement is the root of the history. Raises :class:`BudgetExhausted`."""
         with deep_search():
             self._start_path()
-            phi, delta, _ = self._root(color, nkt, passed, 0)
+            phi, delta, _ = self._root(color, balance, passed, 0)
         return color if phi == 0 else opponent(color)
 
-    def solve_after(self, color: int, move: int, nkt: int) -> int | None:
-        """Winner after ``color`` plays ``move`` (or passes) from the root at balance ``nkt``;
+    def solve_after(self, color: int, move: int, balance: int) -> int | None:
+        """Winner after ``color`` plays ``move`` (or passes) from the root at ``balance``;
         ``None`` when the move is illegal. The root stays the first arrangement of the history."""
         b = self.board
         snap = b.snapshot()
         with deep_search():
             try:
-                return self._after(color, move, nkt)
+                return self._after(color, move, balance)
             finally:
                 b.undo(snap)
 
-    def _after(self, color: int, move: int, nkt: int) -> int | None:
+    def _after(self, color: int, move: int, balance: int) -> int | None:
         """:meth:`solve_after` without its setting: may leave the board changed."""
         b = self.board
         root_hash = b.hash
@@ -501,7 +581,7 @@ class Engine:
         opp = opponent(color)
         if move == PASS:
             self.history[root_hash] = 1
-            phi, delta, _ = self._root(opp, nkt, True, 1)
+            phi, delta, _ = self._root(opp, balance, True, 1)
             return color if delta == 0 else opp
         if not (b.empty & self.region) >> move & 1:
             return None
@@ -513,7 +593,7 @@ class Engine:
             return w
         self.history[b.hash] = 1
         self.seen |= 1 << self._count()
-        phi, delta, _ = self._root(opp, nkt, False, 1)
+        phi, delta, _ = self._root(opp, balance, False, 1)
         return color if delta == 0 else opp
 
     def _start_path(self) -> None:
@@ -525,7 +605,7 @@ class Engine:
         self.pair_key = 0
         self.seen = 1 << self._count()
 
-    def solve_here(self, color: int, nkt: int, passed: bool, history: dict[int, int],
+    def solve_here(self, color: int, balance: int, passed: bool, history: dict[int, int],
                    seen: int, depth: int, *, pair_states: dict[int, int] | None = None,
                    pair_counts: int = 0, max_work: int | None = None) -> int:
         """Winner with ``color`` to move at the current board, reached by a path whose
@@ -552,7 +632,7 @@ class Engine:
                 self.pair_key = 0
                 for k in self.pair_states:
                     self.pair_key ^= k
-                phi, _, _ = self._root(color, nkt, passed, depth)
+                phi, _, _ = self._root(color, balance, passed, depth)
             except BudgetExhausted as e:
                 if stop is None or e.kind != "nodes":
                     raise
@@ -565,7 +645,7 @@ class Engine:
                     self._next_check = self.nodes + 1  # the next node sets it afresh
         return color if phi == 0 else opponent(color)
 
-    def known_winner(self, color: int, nkt: int, passed: bool, h: int, seen: int,
+    def known_winner(self, color: int, balance: int, passed: bool, h: int, seen: int,
                      path: Iterable[int], pairs: Iterable[int] = ()) -> tuple[int, int]:
         """(winner, proof work) of arrangement ``h`` with ``color`` to move, read from the
         table without a search: a proof the engine already holds and may use on this path
@@ -574,11 +654,11 @@ class Engine:
         it holds none. A caller that asks about many positions it met before (the tree
         builder) saves the expansion and the children's look-ups a search from the root would
         make."""
-        phi, delta, *_ = self._lookup(color, nkt, passed, h, (1, 1), seen, path, pairs, 0)
+        phi, delta, _ = self._lookup(color, balance, passed, h, (1, 1), seen, path, pairs, 0)
         if phi and delta:
             return 0, 0
-        e = self.solved.data.get(self.solved_key(h, color, passed))
-        return (color if phi == 0 else opponent(color)), (e[2] if e is not None else 0)
+        e = self.solved.get(self.solved_key(h, color, passed))
+        return (color if phi == 0 else opponent(color)), (e.work if e is not None else 0)
 
     # --- lines (the engine interface the tree builder, the verifier and GTP use) -----------
     def winner(self, line: Line, to_move: int, *, max_work: int | None = None) -> Verdict:
@@ -592,15 +672,15 @@ class Engine:
         b.black, b.white, b.hash = line.board.black, line.board.white, line.board.hash
         before = self.nodes
         try:
-            w = self.solve_here(to_move, line.nkt, line.passed, dict(line.history), line.seen,
+            w = self.solve_here(to_move, line.balance, line.passed, dict(line.history), line.seen,
                                 line.depth, pair_states=dict(line.pair_states),
                                 pair_counts=line.pair_counts, max_work=max_work)
         finally:
             b.undo(root)
         if not w:
             return Verdict(0, 0)
-        e = self.solved.data.get(self.solved_key(line.board.hash, to_move, line.passed))
-        return Verdict(w, e[2] if e is not None else self.nodes - before)
+        e = self.solved.get(self.solved_key(line.board.hash, to_move, line.passed))
+        return Verdict(w, e.work if e is not None else self.nodes - before)
 
     def winner_after(self, line: Line, color: int, move: int, *,
                      max_work: int | None = None) -> Verdict:
@@ -631,75 +711,43 @@ class Engine:
             b.undo(snap)
             if cap < 0 or h in line.history or (color == self.attacker and cap & self.target):
                 return Verdict(0, 0)
-        w, work = self.known_winner(3 - color, line.nkt, move == PASS, h, line.seen,
+        w, work = self.known_winner(3 - color, line.balance, move == PASS, h, line.seen,
                                     line.history, line.pair_states)
         return Verdict(w, work)
 
-    def _root(self, color: int, nkt: int, passed: bool, depth: int) -> tuple[int, int, int]:
+    def _root(self, color: int, balance: int, passed: bool, depth: int) -> tuple[int, int, int]:
         self._root_depth = depth
         self.root_move = None
         while True:
-            phi, delta, dep, _, _, _, _ = self._mid(color, nkt, passed, depth, INF, INF)
-            if phi == 0 or delta == 0:
-                return phi, delta, dep
+            r = self._mid(color, balance, passed, depth, INF, INF)
+            if r.phi == 0 or r.delta == 0:
+                return r.phi, r.delta, r.dep
 
     # --- df-pn --------------------------------------------------------------------------------
     def _expand(self, color: int) -> Expansion:
-        """The children of the current board with ``color`` to move, independent of the path:
-        moves (the pass last), arrangement hashes, the winner a play fixes statically (0 if
-        none), initial (phi, delta) estimates, the attacker's forced win when it moves next
-        (the arrangement after its capture of a target in atari, or after an atari the target
-        cannot escape, :func:`tsumego.go.life.lost_in_atari`; 0 if none or with the rules turned
-        off), the stone counts, the stone count of that forced arrangement, and the
-        eye-space table's kill (:meth:`_eye_space`; None if none). An attacker's play that
-        leaves the target in atari with no escape is a static win, like a capture, and so is
-        a defender's win the table finds (a pass-alive target).
-
-        Initial numbers: few target liberties make the attacker's proof short (phi = the
-        liberties with the attacker to move), one-point eyes make the defender's short (3 less
-        the eyes, at least 1). The number of the side *not* to move is a sum over the mover's
-        replies once the node is expanded (several times its one-move estimate), so
-        it starts ``sum_scale`` times larger: a fresh child then no longer looks better than
-        an expanded sibling only because it has not been expanded, and the search goes deeper
-        instead of expanding every sibling first. This loop is where most of the search's time
-        goes, so it is written out in one piece."""
+        """The children of the current board with ``color`` to move, independent of the path
+        (see :class:`Expansion`). A child's arrangement met before under another parent is
+        read from the cache of children, else worked out (:meth:`_new_child`)."""
         board = self.board
         geo = board.geo
-        full = geo.full
-        dilate = geo.dilate
         flood = geo.flood
-        spread = geo.spread
         play = board.play_fast
-        attacker = self.attacker
         defender = self.defender
-        target = self.target
-        region = self.region
-        knowledge = self.options.knowledge
-        scale = self.options.sum_scale
-        capture = self.options.capture
-        atari = self.options.atari
-        eyespace = self.options.eyespace
-        opp = 3 - color
-        moves: list[int] = []
-        hashes: list[int] = []
-        wins: list[int] = []
-        ests: list[tuple[int, int]] = []
-        caps: list[int] = []
-        cap_counts: list[int] = []
-        counts: list[int] = []
-        eye_wins: list[EyeWin | None] = []
-        defending = color == defender
         black0, white0, h0 = board.black, board.white, board.hash
         occupied = black0 | white0
         s0 = occupied.bit_count()
         # the blocks holding the target: they change only when the defender plays next to them
-        blocks = flood(target, board.stones(defender))
-        near = dilate(blocks)
+        blocks = flood(self.target, board.stones(defender))
+        near = geo.dilate(blocks)
         one_block = flood(blocks & -blocks, blocks) == blocks
         children = self._children
         side = _SIDE_KEY[color]
-        for p in [*bits(full & ~occupied & region), PASS]:
+        moves: list[int] = []
+        hashes: list[int] = []
+        kids: list[Child] = []
+        for p in [*bits(geo.full & ~occupied & self.region), PASS]:
             known: Child | None = None
+            cap = 0
             if p == PASS:
                 h = h0
             else:
@@ -711,85 +759,119 @@ class Engine:
                 # child's arrangement and the mover alone
                 known = children.get(h ^ side)
             if known is None:
-                w = 0
-                b = blocks
-                single = one_block
-                if p == PASS:
-                    c = s0
-                else:
-                    w = self.static_after(color, cap)
-                    # a capture of the target creates an arrangement no ancestor can hold (they
-                    # all hold the target): no count, so no proof through it is kept from any
-                    # path
-                    c = (NO_RANGE if w and not defending else
-                         s0 + 1 - cap.bit_count() if cap else s0 + 1)
-                    if not w and defending and near >> p & 1:
-                        b = flood(blocks | (1 << p), board.stones(defender))
-                        single = one_block or flood(b & -b, b) == b
-                eye_win = None
-                if not w:
-                    empty = full & ~(board.black | board.white)
-                    libs = dilate(b) & empty
-                    n = libs.bit_count()
-                    if n == 1 and atari and not defending and self._lost_in_atari(h, b, libs):
-                        w = attacker  # the defender to move cannot save the target
-                    elif (eyespace and single and p != PASS
-                          and (empty & region).bit_count() <= MAX_CELLS):
-                        r = self._eye_space(b, libs, empty, opp, c)
-                        if isinstance(r, tuple):
-                            eye_win = r
-                        elif r:
-                            w = defender
-                forced = 0
-                forced_count = NO_RANGE
-                if w:
-                    est = (1, 1)
-                else:
-                    own = board.stones(defender)
-                    # the attacker to move next: can it capture a target block at once (a target
-                    # in atari, or one of several blocks), or give an atari that a target of one
-                    # block with two liberties cannot escape? (The two cases never meet.)
-                    try_capture = capture and n <= 4 and not (n > 1 and single)
-                    try_atari = atari and n == 2 and single
-                    if defending and (try_capture or try_atari):
-                        b1, w1, h1 = board.black, board.white, board.hash
-                        for q in bits(libs & region):
-                            c2 = play(q, attacker)
-                            if try_capture:
-                                if c2 > 0 and c2 & target:
-                                    forced = board.hash
-                            elif c2 >= 0:
-                                lib = dilate(b) & full & ~(board.black | board.white)
-                                if not lib & (lib - 1) and self._lost_in_atari(
-                                        board.hash, b, lib):
-                                    forced = board.hash
-                                    forced_count = (b1 | w1).bit_count() + 1 - c2.bit_count()
-                            board.black, board.white, board.hash = b1, w1, h1
-                            if forced:
-                                break
-                    if knowledge:
-                        eyes = (empty & region & ~spread(full & ~own)).bit_count()
-                        e = 3 - eyes if eyes < 2 else 1
-                        est = (n, e * scale) if opp == attacker else (e, n * scale)
-                    else:
-                        est = (1, 1)
-                known = (w, c, eye_win, est, forced, forced_count)
+                known = self._new_child(p, cap, h, color, blocks, near, one_block, s0)
                 if p != PASS:
                     if len(children) >= self._children_cap:
                         children.clear()
                     children[h ^ side] = known
             board.black, board.white, board.hash = black0, white0, h0
-            w, c, eye_win, est, forced, forced_count = known
             moves.append(p)
             hashes.append(h)
-            wins.append(w)
-            counts.append(c)
-            eye_wins.append(eye_win)
-            ests.append(est)
-            caps.append(forced)
-            cap_counts.append(forced_count)
-        return (tuple(moves), tuple(hashes), tuple(wins), tuple(ests), tuple(caps),
-                tuple(counts), tuple(cap_counts), tuple(eye_wins))
+            kids.append(known)
+        return Expansion(tuple(moves), tuple(hashes), tuple(k.win for k in kids),
+                         tuple(k.estimate for k in kids), tuple(k.forced for k in kids),
+                         tuple(k.stones for k in kids), tuple(k.forced_count for k in kids),
+                         tuple(k.eye_win for k in kids))
+
+    def _new_child(self, p: int, cap: int, h: int, color: int, blocks: int, near: int,
+                   one_block: bool, s0: int) -> Child:
+        """What :meth:`_expand` knows of the child the board is on: ``color`` just played
+        ``p`` (or passed), capturing ``cap``, from a board of ``s0`` stones whose target
+        ``blocks`` (``one_block``: a single block) have the points ``near`` around them; ``h``
+        is the child's arrangement.
+
+        A capture of the target is a static win, and so are an attacker's play that leaves
+        the target in atari with no escape (:func:`tsumego.go.life.lost_in_atari`) and a
+        defender's win the eye-space table finds (a pass-alive target); the table's kill is
+        kept to be checked against the path. Initial numbers: few target liberties make the
+        attacker's proof short (phi = the liberties with the attacker to move), one-point eyes
+        make the defender's short (3 less the eyes, at least 1). The number of the side *not*
+        to move is a sum over the mover's replies once the node is expanded (several times its
+        one-move estimate), so it starts ``sum_scale`` times larger: a fresh child then no
+        longer looks better than an expanded sibling only because it has not been expanded,
+        and the search goes deeper instead of expanding every sibling first."""
+        board = self.board
+        geo = board.geo
+        full = geo.full
+        flood = geo.flood
+        defender = self.defender
+        region = self.region
+        options = self.options
+        defending = color == defender
+        opp = 3 - color
+        w = 0
+        b = blocks
+        single = one_block
+        if p == PASS:
+            c = s0
+        else:
+            w = self.static_after(color, cap)
+            # a capture of the target creates an arrangement no ancestor can hold (they all
+            # hold the target): no count, so no proof through it is kept from any path
+            c = (NO_RANGE if w and not defending else
+                 s0 + 1 - cap.bit_count() if cap else s0 + 1)
+            if not w and defending and near >> p & 1:
+                b = flood(blocks | (1 << p), board.stones(defender))
+                single = one_block or flood(b & -b, b) == b
+        if w:
+            return Child(w, (1, 1), 0, c, NO_RANGE, None)
+        empty = full & ~(board.black | board.white)
+        libs = geo.dilate(b) & empty
+        n = libs.bit_count()
+        eye_win = None
+        if n == 1 and options.atari and not defending and self._lost_in_atari(h, b, libs):
+            # the defender to move cannot save the target
+            return Child(self.attacker, (1, 1), 0, c, NO_RANGE, None)
+        if (options.eyespace and single and p != PASS
+                and (empty & region).bit_count() <= MAX_CELLS):
+            r = self._eye_space(b, libs, empty, opp, c)
+            if isinstance(r, EyeWin):
+                eye_win = r
+            elif r:
+                return Child(defender, (1, 1), 0, c, NO_RANGE, None)
+        forced, forced_count = self._forced_win(b, libs, single) if defending else (0, NO_RANGE)
+        if options.knowledge:
+            own = board.stones(defender)
+            eyes = (empty & region & ~geo.spread(full & ~own)).bit_count()
+            e = 3 - eyes if eyes < 2 else 1
+            scale = options.sum_scale
+            est = (n, e * scale) if opp == self.attacker else (e, n * scale)
+        else:
+            est = (1, 1)
+        return Child(0, est, forced, c, forced_count, eye_win)
+
+    def _forced_win(self, blocks: int, libs: int, single: bool) -> tuple[int, int]:
+        """The attacker to move next on the current board, whose target ``blocks`` (``single``:
+        one block) have the liberties ``libs``: can it capture a target block at once (a
+        target in atari, or one of several blocks), or give an atari that a target of one
+        block with two liberties cannot escape? (The two cases never meet.) The arrangement
+        that play makes and its stone count (NO_RANGE for a capture), or (0, NO_RANGE)."""
+        n = libs.bit_count()
+        try_capture = self.options.capture and n <= 4 and not (n > 1 and single)
+        try_atari = self.options.atari and n == 2 and single
+        if not (try_capture or try_atari):
+            return 0, NO_RANGE
+        board = self.board
+        geo = board.geo
+        play = board.play_fast
+        attacker = self.attacker
+        target = self.target
+        b1, w1, h1 = board.black, board.white, board.hash
+        forced, forced_count = 0, NO_RANGE
+        for q in bits(libs & self.region):
+            c2 = play(q, attacker)
+            if try_capture:
+                if c2 > 0 and c2 & target:
+                    forced = board.hash
+            elif c2 >= 0:
+                lib = geo.dilate(blocks) & geo.full & ~(board.black | board.white)
+                if not lib & (lib - 1) and self._lost_in_atari(board.hash, blocks, lib):
+                    forced = board.hash
+                    forced_count = (b1 | w1).bit_count() + 1 - c2.bit_count()
+            board.black, board.white, board.hash = b1, w1, h1
+            if forced:
+                break
+        return forced, forced_count
 
     def _expansion(self, color: int) -> Expansion:
         """Expand the current board for ``color`` and cache the result (the cache is emptied
@@ -816,22 +898,22 @@ class Engine:
                 key = pair_state(h0, 3 - color)
                 self.pair_states[key] = depth + 1
                 self.pair_key ^= key
-                token = (snap, key, history, self.pair_counts)
+                token = _Token(snap, key, history, self.pair_counts)
                 self.pair_counts |= 1 << s0
                 self.history = {h0: depth + 1}
                 self.seen = self.pair_counts
                 return token
             old = history[h0]
             history[h0] = depth + 1
-            return snap, old, None, 0
+            return _Token(snap, old, None, 0)
         board.play_fast(p, color)
         if threat >= 0:
             self.history = {h0: depth, board.hash: depth + 1}
             self.seen = self.pair_counts | (1 << s0) | (1 << count)
-            return snap, -1, history, 0
+            return _Token(snap, -1, history, 0)
         history[board.hash] = depth + 1
         self.seen = seen | (1 << count)
-        return snap, -1, None, 0
+        return _Token(snap, -1, None, 0)
 
     def _leave(self, p: int, h0: int, seen: int, token: _Token) -> None:
         """Undo :meth:`_enter`."""
@@ -852,102 +934,93 @@ class Engine:
             del self.history[self.board.hash]
         self.board.undo(snap)
 
-    def _lookup(self, color: int, nkt: int, passed: bool, h: int, est: tuple[int, int],
-                seen: int, path: Iterable[int], pairs: Iterable[int], pair_key: int
-                ) -> tuple[int, int, int, int, frozenset[int] | None, bool]:
-        """(phi, delta, lo, hi) of a child position: a solved result when the table holds one
-        whose proof is valid here, else the work numbers or the initial estimate (then
-        ``lo > hi``). ``seen`` is the mask of stone counts of the arrangements and pair states
-        the child's path already holds, ``path`` those arrangements and ``pairs`` those pair
-        states: a stored proof that creates an arrangement or a pair state with one of those
-        counts might play into a repetition, or end the game by a pair, here, so it is used
-        only if its exact set of created arrangements and pair states (kept for small proofs)
-        misses both. Then that set (None: unknown or too large), and whether the result holds
-        at every balance (its proof never meets a repetition)."""
+    def _lookup(self, color: int, balance: int, passed: bool, h: int, est: tuple[int, int],
+                seen: int, path: Iterable[int], pairs: Iterable[int], pair_key: int) -> Lookup:
+        """The numbers of a child position: a solved result when the table holds one whose
+        proof is valid here (with its proof's scope), else the work numbers or the initial
+        estimate (with the scope :data:`OPEN`). ``seen`` is the mask of stone counts of the
+        arrangements and pair states the child's path already holds, ``path`` those
+        arrangements and ``pairs`` those pair states: a stored proof that creates an
+        arrangement or a pair state with one of those counts might play into a repetition, or
+        end the game by a pair, here, so it is used only if its exact set of created
+        arrangements and pair states (kept for small proofs) misses both."""
         # the table key (:meth:`solved_key`, written out: this runs once per child per visit)
         sk = h ^ _SIDE_KEY[color]
         if passed:
             sk ^= _PASS_KEY
         e = self.solved.data.get(sk)
         if e is not None:
-            # e = [minw, maxb, work, white lo, white hi, black lo, black hi]
-            if nkt >= e[1]:
-                lo, hi, cs = e[5], e[6], e[8]
-                if _fits(lo, hi, cs, seen, path, pairs):
-                    return ((0, INF, lo, hi, cs, e[1] == NEG) if color == BLACK
-                            else (INF, 0, lo, hi, cs, e[1] == NEG))
-            if nkt <= e[0]:
-                lo, hi, cs = e[3], e[4], e[7]
-                if _fits(lo, hi, cs, seen, path, pairs):
-                    return ((INF, 0, lo, hi, cs, e[0] == POS) if color == BLACK
-                            else (0, INF, lo, hi, cs, e[0] == POS))
+            if balance >= e.maxb:
+                sc = e.black
+                if _fits(sc.lo, sc.hi, sc.created, seen, path, pairs):
+                    return Lookup(0, INF, sc) if color == BLACK else Lookup(INF, 0, sc)
+            if balance <= e.minw:
+                sc = e.white
+                if _fits(sc.lo, sc.hi, sc.created, seen, path, pairs):
+                    return Lookup(INF, 0, sc) if color == BLACK else Lookup(0, INF, sc)
         if self.borrowed is not None:
             e = self.borrowed.get(sk)
             if e is not None:
                 bw = self.borrowed_winner
                 if bw == BLACK:
-                    ok, lo, hi, cs, kf = nkt >= e[1], e[5], e[6], e[8], e[1] == NEG
+                    ok, sc = balance >= e.maxb, e.black
                 else:
-                    ok, lo, hi, cs, kf = nkt <= e[0], e[3], e[4], e[7], e[0] == POS
-                if ok and _fits(lo, hi, cs, seen, path, pairs):
-                    return ((0, INF, lo, hi, cs, kf) if color == bw
-                            else (INF, 0, lo, hi, cs, kf))
-        w = self.work.data.get(sk ^ _NKT_KEY[nkt] ^ pair_key)
+                    ok, sc = balance <= e.minw, e.white
+                if ok and _fits(sc.lo, sc.hi, sc.created, seen, path, pairs):
+                    return Lookup(0, INF, sc) if color == bw else Lookup(INF, 0, sc)
+        w = self.work.data.get(sk ^ _BALANCE_KEY[balance] ^ pair_key)
         if w is not None:
-            return w[0], w[1], NO_RANGE, -1, None, False
-        return est[0], est[1], NO_RANGE, -1, None, False
+            return Lookup(w.phi, w.delta, OPEN)
+        return Lookup(est[0], est[1], OPEN)
 
     # --- Kawano's simulation --------------------------------------------------------------------
-    def _try_simulation(self, color: int, nkt: int, passed: bool, depth: int, sel: list[int],
-                        e_moves: tuple[int, ...], e_hash: tuple[int, ...], phis: list[int],
-                        best: int) -> tuple[int, int, frozenset[int] | None, bool] | None:
-        """At a child about to be searched (the board is on it, ``color`` to move): if a
-        sibling move already lost to a known reply, try to prove that this child is won for
-        ``color`` the same way (:meth:`_simulate`), once per child."""
+    def _try_simulation(self, color: int, balance: int, passed: bool, depth: int, kids: _Kids,
+                        ex: Expansion, best: int) -> ProofScope | None:
+        """At the child ``best`` of ``kids`` about to be searched (the board is on it,
+        ``color`` to move): if a sibling move already lost to a known reply, try to prove that
+        this child is won for ``color`` the same way (:meth:`_simulate`), once per child."""
+        phis = kids.phis
         if 0 not in phis:
             return None  # no sibling lost yet (most calls), found by a C-level scan
-        key = self.solved_key(e_hash[sel[best]], color, passed) ^ _NKT_KEY[nkt]
+        sel = kids.sel
+        e_moves, e_hash = ex.moves, ex.hashes
+        key = self.solved_key(e_hash[sel[best]], color, passed) ^ _BALANCE_KEY[balance]
         if key in self._sim_tried:
             return None
         for j in range(len(sel)):
             if phis[j] == 0 and j != best:
                 sib = self.solved_key(e_hash[sel[j]], color, e_moves[sel[j]] == PASS)
                 e = self.solved.get(sib)
-                if sib in self._best and e is not None and e[2] >= SIM_MIN_WORK:
+                if sib in self._best and e is not None and e.work >= SIM_MIN_WORK:
                     break
         else:
             return None
         if len(self._sim_tried) >= self._cache_cap:
             self._sim_tried.clear()
         self._sim_tried.add(key)
-        return self._simulate(color, nkt, passed, depth, color,
+        return self._simulate(color, balance, passed, depth, color,
                               e_hash[sel[best]] ^ e_hash[sel[j]],
                               self.nodes + self.options.simulation)
 
-    def _simulate(self, color: int, nkt: int, passed: bool, depth: int, win: int, shadow: int,
-                  limit: int) -> tuple[int, int, frozenset[int] | None, bool] | None:
+    def _simulate(self, color: int, balance: int, passed: bool, depth: int, win: int,
+                  shadow: int, limit: int) -> ProofScope | None:
         """Kawano's simulation: prove that ``win`` wins here by replaying the proof of a
         *shadow* position, whose arrangement hash is this one's XOR ``shadow`` (a sibling that
         differs by the loser's first move). At ``win``'s turns only the shadow's winning move
         is tried; at the loser's every move is answered. Any repetition, a reply that does not
         win, or more nodes than ``limit`` and the try fails (None); a success is an ordinary
         proof, checked on this board with this path, stored like any other: returns its
-        (lo, hi, created, ko-free)."""
+        scope."""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_budget()
         if self.nodes > limit:
             return None
-        board = self.board
-        h0 = board.hash
-        history = self.history
-        seen = self.seen
-        attacker = self.attacker
-        opp = 3 - color
+        h0 = self.board.hash
         start = self.nodes
         sk = self.solved_key(h0, color, passed)
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_eye = ex
+        e_moves = ex.moves
         if color == win:
             m = self._best.get(self.solved_key(h0 ^ shadow, color, passed))
             if m is None or m not in e_moves:
@@ -961,98 +1034,153 @@ class Engine:
         cap = self.options.created_max
         for i in order:
             p = e_moves[i]
-            h = e_hash[i]
-            w = e_win[i]
-            if p == PASS:
-                if passed:
-                    return None  # a pair of passes: left to the full search
-                if color == attacker and not self.live and len(history) == 1 and (
-                        nkt >= 0 if attacker == BLACK else nkt <= 0):
-                    if color == win:
-                        return None
-                    continue  # never the only win (module doc)
-            elif h in history:
-                return None  # repetition: left to the full search
-            c_lo, c_hi, c_cs, c_kf = _STATIC_AUX
-            if not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
-                w = attacker
-                c_lo, c_hi, c_cs, c_kf = _forced_aux(e_cap[i], e_ccnt[i])
-            elif not w and p != PASS:
-                ew = e_eye[i]
-                if ew is not None and _fits(ew[0], ew[1], ew[2], seen, history):
-                    w = attacker
-                    c_lo, c_hi, c_cs = ew
-            c = NO_RANGE if p == PASS else e_cnt[i]
-            if w:
-                if w != win:
+            if p == PASS and not passed and self._pass_never_only_win(color, balance):
+                if color == win:
                     return None
-            else:
-                phi_c, delta_c, c_lo, c_hi, c_cs, c_kf = self._lookup(
-                    opp, nkt, p == PASS, h, e_est[i], seen, history, self.pair_states,
-                    self.pair_key)
-                won = delta_c == 0 if color == win else phi_c == 0
-                lost = phi_c == 0 if color == win else delta_c == 0
-                if lost:
-                    return None
-                if not won:
-                    tok = self._enter(p, color, h0, depth, -1, e_cnt[i], seen, 0)
-                    try:
-                        r = self._simulate(opp, nkt, p == PASS, depth + 1, win, shadow, limit)
-                    finally:
-                        self._leave(p, h0, seen, tok)
-                    if r is None:
-                        return None
-                    c_lo, c_hi, c_cs, c_kf = r
-            lo, hi, created = _merge_created(lo, hi, created, c, h, c_lo, c_hi, c_cs, cap)
-            kofree = kofree and c_kf
+                continue
+            sc = self._simulate_child(ex, i, color, balance, passed, depth, win, shadow, limit)
+            if sc is None:
+                return None
+            c = NO_RANGE if p == PASS else ex.counts[i]
+            lo, hi, created = _merge_created(lo, hi, created, c, ex.hashes[i], sc.lo, sc.hi,
+                                             sc.created, cap)
+            kofree = kofree and sc.kofree
         black_wins = win == BLACK
         rec = NEG if black_wins else POS
-        self.solved.record(sk, black_wins, rec if kofree and self.options.kofree else nkt,
+        self.solved.record(sk, black_wins, rec if kofree and self.options.kofree else balance,
                            self.nodes - start + 1, lo, hi, created)
-        self.work.discard(sk ^ _NKT_KEY[nkt] ^ self.pair_key)
+        self.work.discard(sk ^ _BALANCE_KEY[balance] ^ self.pair_key)
         if color == win:
             self._best[sk] = e_moves[order[0]]
-        return lo, hi, created, kofree
+        return ProofScope(lo, hi, created, kofree)
 
-    def _mid(self, color: int, nkt: int, passed: bool, depth: int, th_phi: int,
-             th_delta: int) -> tuple[int, int, int, int, int, frozenset[int] | None, bool]:
-        """Multiple iterative deepening at the current board: returns (phi, delta, dependency,
-        lo, hi, created) for ``color`` to move, once solved or once a threshold is reached;
-        ``lo..hi`` is the range of stone counts of the arrangements the proof creates below the
-        node, ``created`` those arrangements when there are at most ``options.created_max``
-        (else None). The last item says a proof is *ko-free*: no move in it was illegal by
-        repetition and the winner used no threat, so it holds at every balance and is stored
-        so."""
+    def _simulate_child(self, ex: Expansion, i: int, color: int, balance: int, passed: bool,
+                        depth: int, win: int, shadow: int, limit: int) -> ProofScope | None:
+        """In :meth:`_simulate`: the scope of ``win``'s win after ``color``'s move ``i`` of the
+        expansion ``ex``, read from the rules or the table or simulated in turn; None where
+        the try fails."""
+        p = ex.moves[i]
+        h = ex.hashes[i]
+        w = ex.wins[i]
+        history = self.history
+        seen = self.seen
+        attacker = self.attacker
+        if p == PASS:
+            if passed:
+                return None  # a pair of passes: left to the full search
+        elif h in history:
+            return None  # repetition: left to the full search
+        scope = _STATIC
+        forced = ex.forced[i]
+        if not w and forced and forced not in history and forced != h:
+            w = attacker
+            scope = _forced_scope(forced, ex.forced_counts[i])
+        elif not w and p != PASS:
+            ew = ex.eye_wins[i]
+            if ew is not None and _fits(ew.lo, ew.hi, ew.created, seen, history):
+                w = attacker
+                scope = ProofScope(ew.lo, ew.hi, ew.created, True)
+        if w:
+            return scope if w == win else None
+        opp = 3 - color
+        lk = self._lookup(opp, balance, p == PASS, h, ex.estimates[i], seen, history,
+                          self.pair_states, self.pair_key)
+        if (lk.phi if color == win else lk.delta) == 0:
+            return None  # the child is won for the loser
+        if (lk.delta if color == win else lk.phi) == 0:
+            return lk.scope
+        h0 = self.board.hash
+        tok = self._enter(p, color, h0, depth, -1, ex.counts[i], seen, 0)
+        try:
+            return self._simulate(opp, balance, p == PASS, depth + 1, win, shadow, limit)
+        finally:
+            self._leave(p, h0, seen, tok)
+
+    def _pass_never_only_win(self, color: int, balance: int) -> bool:
+        """Is ``color``'s single pass one that is never the only win here, and so not searched
+        (the module doc): the attacker's, in the game of rules.md, where the history holds
+        only the current arrangement and the balance does not favour the defender."""
+        return color == self.attacker and not self.live and len(self.history) == 1 and (
+            balance >= 0 if color == BLACK else balance <= 0)
+
+    def _mid(self, color: int, balance: int, passed: bool, depth: int, th_phi: int,
+             th_delta: int) -> MidResult:
+        """Multiple iterative deepening at the current board, ``color`` to move at ``balance``:
+        searches the most-proving child until the node is solved or one of the thresholds is
+        reached, then stores and returns the node's result (:meth:`_store`)."""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._check_budget()
         board = self.board
-        opp = 3 - color
         h0 = board.hash
+        s0 = (board.black | board.white).bit_count()
+        seen = self.seen
+        ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
+        kids = self._legal_children(ex, color, balance, passed, h0, s0)
+        start_nodes = self.nodes
+        sel, repeats, phis, deltas = kids.sel, kids.repeats, kids.phis, kids.deltas
+        e_moves = ex.moves
+        n = len(sel)
+        opp = 3 - color
+        step = -1 if color == BLACK else 1
+        tie_phi = self.options.tie_phi
+        while True:
+            if n == 0:
+                phi, delta = INF, 0
+                break
+            phi, delta = node_bounds(phis, deltas)
+            if phi == 0 or delta == 0 or phi >= th_phi or delta >= th_delta:
+                break
+            best, d2 = select_child(deltas, phis, by_phi=tie_phi)
+            c_th = child_thresholds(th_phi, th_delta, delta, phis[best], d2,
+                                    self.options.epsilon)
+            # descend into the best child
+            p = e_moves[sel[best]]
+            idx = repeats[best]
+            child_balance = balance if idx == -1 else 0 if idx == PAIR else balance + step
+            child_passed = p == PASS and idx != PAIR
+            tok = self._enter(p, color, h0, depth, idx, kids.counts[best], seen, s0)
+            try:
+                sim = None
+                if idx == -1 and self.nodes >= self._sim_from:
+                    sim = self._try_simulation(opp, child_balance, child_passed, depth + 1,
+                                               kids, ex, best)
+                if sim is not None:
+                    r = MidResult(0, INF, NO_DEP, sim)
+                else:
+                    r = self._mid(opp, child_balance, child_passed, depth + 1, c_th.phi,
+                                  c_th.delta)
+                    if idx == PAIR and not r.scope.kofree:
+                        # after a pair the balance is 0 whatever it is here
+                        r = r._replace(scope=r.scope._replace(kofree=True))
+            finally:
+                self._leave(p, h0, seen, tok)
+            phis[best] = r.phi
+            deltas[best] = r.delta
+            kids.scopes[best] = r.scope
+            kids.deps[best] = (min(r.dep, idx) if idx >= 0 and (r.phi == 0 or r.delta == 0)
+                               else r.dep)
+        return self._store(kids, ex, color, balance, passed, depth, h0, phi, delta,
+                           start_nodes)
+
+    def _legal_children(self, ex: Expansion, color: int, balance: int, passed: bool, h0: int,
+                        s0: int) -> _Kids:
+        """The legal children of the current node (arrangement ``h0``, ``s0`` stones,
+        ``color`` to move) on this path, with their numbers: a static result (the rules, a
+        forced win, the eye-space database) or what the tables hold."""
+        kids = _Kids()
+        sel, repeats, counts = kids.sel, kids.repeats, kids.counts
+        phis, deltas, deps, scopes = kids.phis, kids.deltas, kids.deps, kids.scopes
+        opp = 3 - color
         history = self.history
-        live = self.live
         attacker = self.attacker
         seen = self.seen
-        s0 = (board.black | board.white).bit_count()
-
-        # --- expand --------------------------------------------------------------------------
-        ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_eye = ex
-        # per legal child: its index in the expansion, the path index its play repeats (-1: a
-        # fresh arrangement), the stone count it creates, (phi, delta), dependency, and
-        # (lo, hi, created, ko-free) of its proof
-        sel: list[int] = []
-        c_threat: list[int] = []
-        c_cnt: list[int] = []
-        phis: list[int] = []
-        deltas: list[int] = []
-        deps: list[int] = []
-        aux: list[tuple[int, int, frozenset[int] | None, bool]] = []
         rep_dep = NO_DEP  # smallest index among plays that repetition made illegal
-        has_threat = (nkt > 0) if color == BLACK else (nkt < 0)
+        has_threat = (balance > 0) if color == BLACK else (balance < 0)
         step = -1 if color == BLACK else 1
         pairs = self.pair_states
         pair_key = self.pair_key
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_eye = ex
         for i in range(len(e_moves)):
             p = e_moves[i]
             h = e_hash[i]
@@ -1070,9 +1198,8 @@ class Engine:
                         dep0 = at
                     else:
                         idx = PAIR
-                elif color == attacker and not live and len(history) == 1 and (
-                        nkt >= 0 if attacker == BLACK else nkt <= 0):
-                    continue  # the attacker's pass, never the only win here (module doc)
+                elif self._pass_never_only_win(color, balance):
+                    continue
             else:
                 idx = history.get(h, -1)
                 if idx >= 0 and not has_threat:
@@ -1080,132 +1207,106 @@ class Engine:
                         rep_dep = idx
                     continue
                 dep0 = NO_DEP if idx < 0 else idx
-            static_aux = _STATIC_AUX
+            scope = _STATIC
             if idx == PAIR:
                 pass  # searched (or looked up) as the position after the pair
             elif not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
                 w = attacker  # the attacker captures at once, or ataris with no escape
-                static_aux = _forced_aux(e_cap[i], e_ccnt[i])
+                scope = _forced_scope(e_cap[i], e_ccnt[i])
             elif not w and idx < 0:
                 ew = e_eye[i]
-                if ew is not None and _fits(ew[0], ew[1], ew[2], seen, history):
+                if ew is not None and _fits(ew.lo, ew.hi, ew.created, seen, history):
                     w = attacker  # the eye-space database's kill, legal on this path
-                    static_aux = (ew[0], ew[1], ew[2], True)
+                    scope = ProofScope(ew.lo, ew.hi, ew.created, True)
             sel.append(i)
-            c_threat.append(idx)
+            repeats.append(idx)
             # the arrangement (or pair state) a move creates, as a stone count for the proof's
             # range; none for a single pass (nothing new) or a capture of the target (the
             # expansion gives it no count)
-            c_cnt.append(s0 if idx == PAIR else NO_RANGE if p == PASS else e_cnt[i])
+            counts.append(s0 if idx == PAIR else NO_RANGE if p == PASS else e_cnt[i])
             if w:
-                if w == color:  # the child (the opponent to move) has lost
-                    phis.append(INF)
-                    deltas.append(0)
-                else:
-                    phis.append(0)
-                    deltas.append(INF)
+                # the child (the opponent to move) has lost, or won
+                phis.append(INF if w == color else 0)
+                deltas.append(0 if w == color else INF)
                 deps.append(dep0)
-                aux.append(static_aux)
+                scopes.append(scope)
+                continue
+            if idx == -1:
+                lk = self._lookup(opp, balance, p == PASS, h, e_est[i], seen, history, pairs,
+                                  pair_key)
             else:
-                if idx == -1:
-                    phi_c, delta_c, lo, hi, cs, kf = self._lookup(
-                        opp, nkt, p == PASS, h, e_est[i], seen, history, pairs, pair_key)
-                elif idx == PAIR:
-                    # after a pair: the history holds this arrangement alone, the balance is 0
-                    # (so the result holds whatever the balance here), one pair state more
-                    ps = pair_state(h0, opp)
-                    phi_c, delta_c, lo, hi, cs, kf = self._lookup(
-                        opp, 0, False, h, e_est[i], self.pair_counts | (1 << s0), (h0,),
-                        (ps, *pairs), pair_key ^ ps)
-                    kf = True
-                else:
-                    # a threat resets the history to this position and the child
-                    phi_c, delta_c, lo, hi, cs, kf = self._lookup(
-                        opp, nkt + step, False, h, e_est[i], self.pair_counts | (1 << s0),
-                        (h0,), pairs, pair_key)
-                aux.append((lo, hi, cs, kf))
-                phis.append(phi_c)
-                deltas.append(delta_c)
-                deps.append(NO_DEP if (phi_c and delta_c) or idx < 0 else idx)
+                lk = self._lookup_afresh(opp, 0 if idx == PAIR else balance + step, idx == PAIR,
+                                         h, e_est[i], h0, s0)
+            scopes.append(lk.scope)
+            phis.append(lk.phi)
+            deltas.append(lk.delta)
+            deps.append(NO_DEP if (lk.phi and lk.delta) or idx < 0 else idx)
+        kids.rep_dep = rep_dep
+        return kids
 
-        start_nodes = self.nodes
-        n = len(sel)
-        tie_phi = self.options.tie_phi
-        # --- iterate --------------------------------------------------------------------------
-        while True:
-            if n == 0:
-                phi, delta = INF, 0
-                break
-            phi, delta = node_bounds(phis, deltas)
-            if phi == 0 or delta == 0 or phi >= th_phi or delta >= th_delta:
-                break
-            best, d2 = select_child(deltas, phis, by_phi=tie_phi)
-            c_th = child_thresholds(th_phi, th_delta, delta, phis[best], d2,
-                                    self.options.epsilon)
-            # descend into the best child
-            p = e_moves[sel[best]]
-            idx = c_threat[best]
-            child_nkt = nkt if idx == -1 else 0 if idx == PAIR else nkt + step
-            child_passed = p == PASS and idx != PAIR
-            tok = self._enter(p, color, h0, depth, idx, c_cnt[best], seen, s0)
-            try:
-                sim = None
-                if idx == -1 and self.nodes >= self._sim_from:
-                    sim = self._try_simulation(opp, child_nkt, child_passed, depth + 1,
-                                               sel, e_moves, e_hash, phis, best)
-                if sim is not None:
-                    r_phi, r_delta, r_dep = 0, INF, NO_DEP
-                    r_aux = sim
-                else:
-                    r_phi, r_delta, r_dep, r_lo, r_hi, r_cs, r_kf = self._mid(
-                        opp, child_nkt, child_passed, depth + 1, c_th.phi, c_th.delta)
-                    r_aux = (r_lo, r_hi, r_cs, r_kf or idx == PAIR)
-            finally:
-                self._leave(p, h0, seen, tok)
-            phis[best] = r_phi
-            deltas[best] = r_delta
-            aux[best] = r_aux
-            if idx >= 0 and (r_phi == 0 or r_delta == 0):
-                r_dep = min(r_dep, idx)
-            deps[best] = r_dep
+    def _lookup_afresh(self, color: int, balance: int, pair: bool, h: int,
+                       est: tuple[int, int], h0: int, s0: int) -> Lookup:
+        """:meth:`_lookup` of a child (arrangement ``h``, ``color`` to move at ``balance``)
+        whose move from the current node (arrangement ``h0``, ``s0`` stones) starts the history
+        afresh: a play that used a threat (the history holds the two arrangements around it)
+        or the second pass of a pair (the history holds this arrangement alone with one pair
+        state more, and ``balance`` is 0, so the result holds whatever the balance here)."""
+        pairs = self.pair_states
+        seen = self.pair_counts | (1 << s0)
+        if not pair:
+            return self._lookup(color, balance, False, h, est, seen, (h0,), pairs,
+                                self.pair_key)
+        ps = pair_state(h0, color)
+        lk = self._lookup(color, balance, False, h, est, seen, (h0,), (ps, *pairs),
+                          self.pair_key ^ ps)
+        return lk if lk.scope.kofree else lk._replace(scope=lk.scope._replace(kofree=True))
 
-        # --- store --------------------------------------------------------------------------
+    def _store(self, kids: _Kids, ex: Expansion, color: int, balance: int, passed: bool,
+               depth: int, h0: int, phi: int, delta: int, start_nodes: int) -> MidResult:
+        """The end of :meth:`_mid`: store the node's result, and return it. A solved node's
+        proof creates the arrangements of its chosen winning child's, or of every child's
+        (a loss); it goes to the solved table only where it depends on nothing above the
+        node, at every balance where it is ko-free. An unsolved node's numbers go to the
+        work table."""
         sk = self.solved_key(h0, color, passed)
-        if phi == 0 or delta == 0:
-            dep = solved_dependency(phi == 0, deltas, deps, rep_dep, depth)
-            # the arrangements this proof creates: the chosen winning child's, or every child's
-            lo, hi = NO_RANGE, -1
-            chosen: range | list[int] = range(n)
-            if phi == 0:
-                j = -1
-                for i in range(n):
-                    if deltas[i] == 0 and (j < 0 or deps[i] > deps[j] or (
-                            deps[i] == deps[j] and aux[i][3] and not aux[j][3])):
-                        j = i
-                chosen = [j]
-                kofree = aux[j][3] and c_threat[j] < 0
-                if depth == self._root_depth:
-                    self.root_move = e_moves[sel[j]]
-                if self.options.simulation:  # only simulation reads the best moves
-                    if len(self._best) >= self._cache_cap:
-                        self._best.clear()
-                    self._best[sk] = e_moves[sel[j]]
-            else:
-                kofree = rep_dep == NO_DEP and all(a[3] for a in aux)
-            created: frozenset[int] | None = _EMPTY
-            cap = self.options.created_max
-            for i in chosen:
-                c_lo, c_hi, cs, _ = aux[i]
-                made = e_hash[sel[i]] if c_threat[i] != PAIR else pair_state(h0, opp)
-                lo, hi, created = _merge_created(lo, hi, created, c_cnt[i], made,
-                                                 c_lo, c_hi, cs, cap)
-            if dep == NO_DEP:
-                black_wins = (color if phi == 0 else opp) == BLACK
-                rec = nkt if not (kofree and self.options.kofree) else NEG if black_wins else POS
-                self.solved.record(sk, black_wins, rec, self.nodes - start_nodes, lo, hi,
-                                   created)
-                self.work.discard(sk ^ _NKT_KEY[nkt] ^ self.pair_key)
-            return phi, delta, dep, lo, hi, created, kofree
-        self.work.store(sk ^ _NKT_KEY[nkt] ^ self.pair_key, phi, delta,
-                        self.nodes - start_nodes)
-        return phi, delta, NO_DEP, NO_RANGE, -1, None, False
+        if phi and delta:
+            self.work.store(sk ^ _BALANCE_KEY[balance] ^ self.pair_key, phi, delta,
+                            self.nodes - start_nodes)
+            return MidResult(phi, delta, NO_DEP, OPEN)
+        sel, repeats, deltas, deps, scopes = (kids.sel, kids.repeats, kids.deltas, kids.deps,
+                                              kids.scopes)
+        n = len(sel)
+        opp = 3 - color
+        dep = solved_dependency(phi == 0, deltas, deps, kids.rep_dep, depth)
+        chosen: range | list[int] = range(n)
+        if phi == 0:
+            j = -1
+            for i in range(n):
+                if deltas[i] == 0 and (j < 0 or deps[i] > deps[j] or (
+                        deps[i] == deps[j] and scopes[i].kofree and not scopes[j].kofree)):
+                    j = i
+            chosen = [j]
+            kofree = scopes[j].kofree and repeats[j] < 0
+            if depth == self._root_depth:
+                self.root_move = ex.moves[sel[j]]
+            if self.options.simulation:  # only simulation reads the best moves
+                if len(self._best) >= self._cache_cap:
+                    self._best.clear()
+                self._best[sk] = ex.moves[sel[j]]
+        else:
+            kofree = kids.rep_dep == NO_DEP and all(sc.kofree for sc in scopes)
+        lo, hi = NO_RANGE, -1
+        created: frozenset[int] | None = _EMPTY
+        cap = self.options.created_max
+        for i in chosen:
+            sc = scopes[i]
+            made = ex.hashes[sel[i]] if repeats[i] != PAIR else pair_state(h0, opp)
+            lo, hi, created = _merge_created(lo, hi, created, kids.counts[i], made, sc.lo, sc.hi,
+                                             sc.created, cap)
+        if dep == NO_DEP:
+            black_wins = (color if phi == 0 else opp) == BLACK
+            rec = (balance if not (kofree and self.options.kofree)
+                   else NEG if black_wins else POS)
+            self.solved.record(sk, black_wins, rec, self.nodes - start_nodes, lo, hi, created)
+            self.work.discard(sk ^ _BALANCE_KEY[balance] ^ self.pair_key)
+        return MidResult(phi, delta, dep, ProofScope(lo, hi, created, kofree))

@@ -20,7 +20,7 @@ class LinePosition:
     path above them), so checking many lines of one problem costs little more than one."""
 
     def __init__(self, problem: Problem, *, deadline: float | None, tt_size: int,
-                 nkt: int = 0) -> None:
+                 balance: int = 0) -> None:
         self.problem = problem
         self.engine = new_engine(problem, tt_size=tt_size, deadline=deadline)
         outside = never_vital(problem.board(), problem.region, problem.defender)
@@ -33,20 +33,20 @@ class LinePosition:
                                                               problem.defender, outside)
             return got
 
-        self.line = Line(problem, nkt, alive=is_alive)
+        self.line = Line(problem, balance, alive=is_alive)
 
     @property
     def board(self) -> Board:
         return self.line.board
 
     @property
-    def nkt(self) -> int:
+    def balance(self) -> int:
         """The ko-threat balance here (settable: the balance a question is asked at)."""
-        return self.line.nkt
+        return self.line.balance
 
-    @nkt.setter
-    def nkt(self, value: int) -> None:
-        self.line.nkt = value
+    @balance.setter
+    def balance(self, value: int) -> None:
+        self.line.balance = value
 
     @property
     def ended(self) -> int:
@@ -85,18 +85,18 @@ class LinePosition:
         :class:`BudgetExhausted`)."""
         return self.engine.winner(self.line, to_move).winner
 
-    def winner_after(self, color: int, move: int, nkt: int | None = None) -> int | None:
-        """The winner after ``color`` plays ``move`` here (at balance ``nkt``, default the
+    def winner_after(self, color: int, move: int, balance: int | None = None) -> int | None:
+        """The winner after ``color`` plays ``move`` here (at ``balance``, default the
         line's); ``None`` when the move is illegal."""
-        saved = self.line.nkt
-        if nkt is not None:
-            self.line.nkt = nkt
+        saved = self.line.balance
+        if balance is not None:
+            self.line.balance = balance
         try:
             return self.engine.winner_after(self.line, color, move).winner
         except IllegalLine:
             return None
         finally:
-            self.line.nkt = saved
+            self.line.balance = saved
 
     def candidates(self, color: int) -> list[int]:
         """Every play in the region here, then the pass."""

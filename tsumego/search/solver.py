@@ -10,7 +10,8 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tsumego.errors import BudgetExhausted, budget_words
+from tsumego.answer import Status
+from tsumego.errors import Budget, BudgetExhausted, budget_words
 from tsumego.go.board import BLACK, WHITE, Color, bits, color_name, opponent
 from tsumego.go.coords import PASS, Point, points, to_gtp, to_sgf
 from tsumego.go.life import target_benson_alive
@@ -20,6 +21,7 @@ from tsumego.search.engine import SearchOptions, deep_search
 from tsumego.search.engines import SearchEngine, new_engine
 
 K = 2  # balances -K..K classify a problem (rules.md)
+
 
 
 @dataclass(frozen=True, repr=False)
@@ -39,7 +41,7 @@ class Solution:
     to_play: Color
     threats: int
     winner: Color | None
-    status: str  # kill | live | seki | ko | unknown
+    status: Status
     by_threats: dict[int, Color] | None
     moves: tuple[Point, ...] | None
     best_moves: tuple[Point, ...] | None
@@ -47,7 +49,7 @@ class Solution:
     best: Point | None
     nodes: int
     seconds: float
-    limit: str | None = None
+    limit: Budget | None = None
     move_work: dict[int, int] = field(default_factory=dict, compare=False)
 
     @property
@@ -185,137 +187,39 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
         raise ValueError("threats must be within -64..64")
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    engine = new_engine(problem, tt_size=tt_size, max_nodes=max_nodes, deadline=deadline,
-                    options=options)
-    live_engine: SearchEngine | None = None
-    by: dict[int, int] = {}
+    search = _Search(problem, color, tt_size, max_nodes, deadline, options)
     moves: tuple[int, ...] | None = None
     best_moves: tuple[int, ...] | None = None
-    work: dict[int, int] = {}
-    status = "unknown"
-    limit: str | None = None
+    status: Status = "unknown"
+    limit: Budget | None = None
     quick_best: int | None = None
-    root_moves: dict[int, int] = {}  # balance -> a winning first move read off the root's proof
-
-    def winner_at(k: int) -> int:
-        if k not in by:
-            w = engine.solve(color, k)
-            by[k] = w
-            if w == color and engine.root_move is not None:
-                root_moves[k] = engine.root_move
-            # monotone in the balance: a Black win holds at every larger balance, and so on
-            for j in range(-K, K + 1):
-                if (w == BLACK and j > k) or (w == WHITE and j < k):
-                    by.setdefault(j, w)
-        return by[k]
-
-    def winning_moves(k: int) -> tuple[int, ...]:
-        out = []
-        candidates = [*bits(problem.board().empty & problem.region), PASS]
-        for m in candidates:
-            before = engine.nodes
-            w = engine.solve_after(color, m, k)
-            work[m] = work.get(m, 0) + engine.nodes - before
-            if w == color:
-                out.append(m)
-        return tuple(out)
-
-    worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
-
-    def live_game() -> SearchEngine:
-        """An engine for the live game: the defender must end with a pass-alive target."""
-        live = new_engine(problem, live=True, tt_size=max(1024, tt_size // 4),
-                      max_nodes=max_nodes, deadline=deadline, options=options)
-        live.nodes = engine.nodes
-        live.share_caches(engine)  # same board, region and target: same children
-        return live
-
-    def live_won_at_worst(live: SearchEngine) -> bool:
-        """Does the defender win the live game at the worst balance? A live win is a win:
-        its first move is the answer's move at that balance."""
-        won = live.solve(color, worst) == problem.defender
-        engine.nodes = live.nodes
-        if won and color == problem.defender and live.root_move is not None:
-            root_moves[worst] = live.root_move
-        return won
-
+    by = search.by
     try:
-        # Whether the defender wins the live game at the worst balance (None: not searched).
-        # That game is harder for the defender than the game of rules.md, and the worst
-        # balance is the hardest: a win there is a win at every balance, and a live one.
-        live_won: bool | None = None
-        if options.live_first and color == problem.defender and (
-                threats <= K if problem.attacker == BLACK else threats >= -K):
-            # the defender to play mostly lives: then this one search is the whole answer
-            live_engine = live_game()
-            live_won = live_won_at_worst(live_engine)
-            if options.borrow:
-                engine.borrow_wins(live_engine)
-            if live_won:
-                for k in {*range(-K, K + 1), threats}:
-                    by[k] = problem.defender
-        if not live_won:
-            # The winner changes at most once along -K..K (monotone), so a search fills in
-            # every balance beyond it. The attacker to play mostly kills: a win where the
-            # defender has K threats is a win at every balance, and that one search is then
-            # the whole answer.
-            if options.far_first and color == problem.attacker:
-                winner_at(-worst)
-            # Then balance 0, the far end that favours the side losing at 0, and only if
-            # that side wins there, the middle. (Taking the balances from the defender's end
-            # instead, until the attacker wins, saves little on kos but costs up to two more
-            # searches where the defender wins everywhere, a seki for instance.)
-            winner_at(0)
-            winner_at(threats)
-            for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
-                if k not in by:
-                    winner_at(k)
-                    if by[k] == by[0]:
-                        break
-            for k in range(-K, K + 1):
-                winner_at(k)  # all known by now except after a change of winner
+        live_won = search.winners(threats)
         by_k = {k: by[k] for k in range(-K, K + 1)}
-        winners = set(by_k.values())
-        if winners == {problem.attacker}:
-            status = "kill"
-        elif len(winners) == 2:
-            status = "ko"
-        else:
-            if live_won is None:
-                live_engine = live_game()
-                if options.borrow:
-                    live_engine.borrow_wins(engine)
-                live_won = live_won_at_worst(live_engine)
-            status = "live" if live_won else "seki"
+        status = search.status(by_k, live_won)
         best_k = _least_favourable(color, by_k)
         if not all_moves:
-            if best_k in root_moves:
-                quick_best = root_moves[best_k]
-            elif best_k is not None:
-                # the table mostly answers at once (a large proof may not fit the root's path
-                # and be searched again)
-                engine.solve(color, best_k)
-                quick_best = engine.root_move
+            quick_best = search.quick_best(best_k)
         else:
-            moves = winning_moves(threats)
+            moves = search.winning_moves(threats)
             if best_k is None:
                 best_moves = ()
             elif best_k == threats:
                 best_moves = moves
             else:
-                best_moves = winning_moves(best_k)
+                best_moves = search.winning_moves(best_k)
     except BudgetExhausted as e:
         limit = e.kind
         status = "unknown"
     seconds = time.monotonic() - start
-    if live_engine is not None:  # the engines count on from each other: the later is larger
-        engine.nodes = max(engine.nodes, live_engine.nodes)
+    nodes = search.nodes()
+    work = search.work
     size = problem.size
     if limit is not None:
         known = by.get(threats)
         return Solution(problem, Color(color), threats, None if known is None else Color(known),
-                        "unknown", None, None, None, None, None, engine.nodes, seconds, limit,
-                        work)
+                        "unknown", None, None, None, None, None, nodes, seconds, limit, work)
     by_color = {k: Color(by[k]) for k in range(-K, K + 1)}
     best_k = _least_favourable(color, by_color)
     best = quick_best
@@ -325,8 +229,149 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
     return Solution(problem, Color(color), threats, Color(by[threats]), status, by_color,
                     None if moves is None else points(moves, size),
                     None if best_moves is None else points(best_moves, size), best_k,
-                    None if best is None else Point(best, size), engine.nodes, seconds, None,
-                    work)
+                    None if best is None else Point(best, size), nodes, seconds, None, work)
+
+
+class _Search:
+    """The searches of one solve: the engine of the game of rules.md, the live game's engine
+    once needed, and what they found (the winner by balance, a winning first move read off
+    the root's proof by balance, the work of each first move's searches)."""
+
+    def __init__(self, problem: Problem, color: int, tt_size: int, max_nodes: int | None,
+                 deadline: float | None, options: SearchOptions) -> None:
+        self.problem = problem
+        self.color = color
+        self.tt_size = tt_size
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.options = options
+        self.engine = new_engine(problem, tt_size=tt_size, max_nodes=max_nodes,
+                                 deadline=deadline, options=options)
+        self.live_engine: SearchEngine | None = None
+        self.by: dict[int, int] = {}
+        self.root_moves: dict[int, int] = {}
+        self.work: dict[int, int] = {}
+        self.worst = -K if problem.attacker == WHITE else K  # the attacker has K threats
+
+    def nodes(self) -> int:
+        """The nodes of every search (the engines count on from each other: the later is
+        larger)."""
+        if self.live_engine is not None:
+            return max(self.engine.nodes, self.live_engine.nodes)
+        return self.engine.nodes
+
+    def winner_at(self, k: int) -> int:
+        """The winner at balance ``k``, searched unless known."""
+        by = self.by
+        if k not in by:
+            engine = self.engine
+            w = engine.solve(self.color, k)
+            by[k] = w
+            if w == self.color and engine.root_move is not None:
+                self.root_moves[k] = engine.root_move
+            # monotone in the balance: a Black win holds at every larger balance, and so on
+            for j in range(-K, K + 1):
+                if (w == BLACK and j > k) or (w == WHITE and j < k):
+                    by.setdefault(j, w)
+        return by[k]
+
+    def winning_moves(self, k: int) -> tuple[int, ...]:
+        """The first moves that win at balance ``k``, each proved or refuted."""
+        engine = self.engine
+        out = []
+        candidates = [*bits(self.problem.board().empty & self.problem.region), PASS]
+        for m in candidates:
+            before = engine.nodes
+            w = engine.solve_after(self.color, m, k)
+            self.work[m] = self.work.get(m, 0) + engine.nodes - before
+            if w == self.color:
+                out.append(m)
+        return tuple(out)
+
+    def live_game(self) -> SearchEngine:
+        """An engine for the live game: the defender must end with a pass-alive target."""
+        live = new_engine(self.problem, live=True, tt_size=max(1024, self.tt_size // 4),
+                          max_nodes=self.max_nodes, deadline=self.deadline,
+                          options=self.options)
+        live.nodes = self.engine.nodes
+        live.share_caches(self.engine)  # same board, region and target: same children
+        self.live_engine = live
+        return live
+
+    def live_won_at_worst(self, live: SearchEngine) -> bool:
+        """Does the defender win the live game at the worst balance? A live win is a win:
+        its first move is the answer's move at that balance."""
+        defender = self.problem.defender
+        won = live.solve(self.color, self.worst) == defender
+        self.engine.nodes = live.nodes
+        if won and self.color == defender and live.root_move is not None:
+            self.root_moves[self.worst] = live.root_move
+        return won
+
+    def winners(self, balance: int) -> bool | None:
+        """Find the winner at every balance -K..K and at ``balance``; returns whether the
+        defender wins the live game at the worst balance (None: not searched). That game is
+        harder for the defender than the game of rules.md, and the worst balance is the
+        hardest: a win there is a win at every balance, and a live one."""
+        problem, color, options, by = self.problem, self.color, self.options, self.by
+        live_won: bool | None = None
+        if options.live_first and color == problem.defender and (
+                balance <= K if problem.attacker == BLACK else balance >= -K):
+            # the defender to play mostly lives: then this one search is the whole answer
+            live = self.live_game()
+            live_won = self.live_won_at_worst(live)
+            if options.borrow:
+                self.engine.borrow_wins(live)
+            if live_won:
+                for k in {*range(-K, K + 1), balance}:
+                    by[k] = problem.defender
+        if not live_won:
+            # The winner changes at most once along -K..K (monotone), so a search fills in
+            # every balance beyond it. The attacker to play mostly kills: a win where the
+            # defender has K threats is a win at every balance, and that one search is then
+            # the whole answer.
+            if options.far_first and color == problem.attacker:
+                self.winner_at(-self.worst)
+            # Then balance 0, the far end that favours the side losing at 0, and only if
+            # that side wins there, the middle. (Taking the balances from the defender's end
+            # instead, until the attacker wins, saves little on kos but costs up to two more
+            # searches where the defender wins everywhere, a seki for instance.)
+            self.winner_at(0)
+            self.winner_at(balance)
+            for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
+                if k not in by:
+                    self.winner_at(k)
+                    if by[k] == by[0]:
+                        break
+            for k in range(-K, K + 1):
+                self.winner_at(k)  # all known by now except after a change of winner
+        return live_won
+
+    def status(self, by_k: Mapping[int, int], live_won: bool | None) -> Status:
+        """The status from the winners at -K..K: where the defender wins at every balance,
+        the live game (searched now unless it was) tells life from seki."""
+        winners = set(by_k.values())
+        if winners == {self.problem.attacker}:
+            return "kill"
+        if len(winners) == 2:
+            return "ko"
+        if live_won is None:
+            live = self.live_game()
+            if self.options.borrow:
+                live.borrow_wins(self.engine)
+            live_won = self.live_won_at_worst(live)
+        return "live" if live_won else "seki"
+
+    def quick_best(self, best_k: int | None) -> int | None:
+        """One winning first move at ``best_k`` (None: no balance is won)."""
+        if best_k in self.root_moves:
+            return self.root_moves[best_k]
+        if best_k is None:
+            return None
+        # the table mostly answers at once (a large proof may not fit the root's path and be
+        # searched again)
+        self.engine.solve(self.color, best_k)
+        return self.engine.root_move
 
 
 def status_both(problem: Problem, **kw: object) -> tuple[Solution, Solution]:
@@ -336,4 +381,4 @@ def status_both(problem: Problem, **kw: object) -> tuple[Solution, Solution]:
     return b, w
 
 
-__all__ = ["Solution", "solve", "status_both", "K", "target_benson_alive", "opponent"]
+__all__ = ["Solution", "Status", "solve", "status_both", "K", "target_benson_alive", "opponent"]
