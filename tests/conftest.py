@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from sgfmill import boards, sgf, sgf_grammar
 
 from tsumego.go.board import bits
 from tsumego.go.coords import PASS, from_sgf, to_sgf
@@ -98,3 +99,35 @@ def write_sgf(tmp_path):
         return str(path)
 
     return _write
+
+
+def replay_with_sgfmill(data: bytes) -> tuple[int, int, list[str]]:
+    """Every line of every game of a file (a full tree's file may hold the further proofs its
+    status needs as further games) replayed from its root's setup with sgfmill's board alone:
+    the games, the moves played, and each play on an occupied point or that takes its own last
+    liberty."""
+    games = [sgf.Sgf_game.from_coarse_game_tree(g)
+             for g in sgf_grammar.parse_sgf_collection(data)]
+    played, bad = 0, []
+    for game in games:
+        root = game.get_root()
+        board = boards.Board(game.get_size())
+        assert board.apply_setup(*root.get_setup_stones())
+        stack = [(child, board) for child in root]
+        while stack:
+            node, before = stack.pop()
+            color, move = node.get_move()
+            after = before
+            if move is not None:
+                played += 1
+                after = before.copy()
+                row, col = move
+                if after.get(row, col) is not None:
+                    bad.append(f"{color} {move}: occupied")
+                    continue
+                after.play(row, col, color)
+                if after.get(row, col) is None:
+                    bad.append(f"{color} {move}: suicide")
+                    continue
+            stack.extend((child, after) for child in node)
+    return len(games), played, bad

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sgfmill import boards, sgf
+from conftest import replay_with_sgfmill
+from sgfmill import sgf, sgf_grammar
 
 from tsumego import read_problem
 from tsumego.cli.main import main
@@ -19,8 +20,7 @@ from tsumego.go.board import bits
 from tsumego.go.coords import to_sgf
 
 PLAIN = Path(__file__).resolve().parent.parent / "problems" / "plain"
-# the plain problems with an answer to write (a chase across the board is refused)
-TREE_FILES = sorted(p.name for p in PLAIN.glob("*.sgf") if not p.name.startswith("chase-"))
+TREE_FILES = sorted(p.name for p in PLAIN.glob("*.sgf"))
 
 
 def invoke(*args: str):
@@ -45,39 +45,11 @@ def written(tmp_path_factory):
     return _write
 
 
-def replay_with_sgfmill(data: bytes) -> tuple[int, list[str]]:
-    """Every line of a game replayed from its root's setup with sgfmill's board alone: the
-    moves played, and each play on an occupied point or that takes its own last liberty."""
-    game = sgf.Sgf_game.from_bytes(data)
-    root = game.get_root()
-    board = boards.Board(game.get_size())
-    assert board.apply_setup(*root.get_setup_stones())
-    played, bad = 0, []
-    stack = [(child, board) for child in root]
-    while stack:
-        node, before = stack.pop()
-        color, move = node.get_move()
-        after = before
-        if move is not None:
-            played += 1
-            after = before.copy()
-            row, col = move
-            if after.get(row, col) is not None:
-                bad.append(f"{color} {move}: occupied")
-                continue
-            after.play(row, col, color)
-            if after.get(row, col) is None:
-                bad.append(f"{color} {move}: suicide")
-                continue
-        stack.extend((child, after) for child in node)
-    return played, bad
-
-
 @pytest.mark.parametrize("mode", ["readable", "full"])
 @pytest.mark.parametrize("name", TREE_FILES)
 def test_every_line_is_legal_on_the_board_the_file_shows(written, name, mode):
-    played, bad = replay_with_sgfmill(written(name, mode).read_bytes())
-    assert played > 0
+    games, played, bad = replay_with_sgfmill(written(name, mode).read_bytes())
+    assert games >= 1 and played > 0
     assert bad == []
 
 
@@ -106,6 +78,24 @@ def test_the_setup_holds_the_frame_dimmed_the_target_and_the_region(written, nam
             again.problem.region) == (pf.problem.black, pf.problem.white, pf.problem.target,
                                       pf.problem.region)
     assert again.frame == inf.frame
+
+
+@pytest.mark.parametrize("name", TREE_FILES)
+def test_every_game_of_a_full_tree_shows_the_same_framed_board(written, name):
+    """The further proofs a status needs, written as further games of the file, carry the
+    same setup, frame, target and region as the first."""
+    data = written(name, "full").read_bytes()
+    roots = [sgf.Sgf_game.from_coarse_game_tree(g).get_root()
+             for g in sgf_grammar.parse_sgf_collection(data)]
+    if name == "false-eye-kill-bl.sgf":  # kill at -2 needs its own proof
+        assert len(roots) == 2
+
+    def shown(root: sgf.Tree_node) -> dict[str, list[bytes]]:
+        return {p: root.get_raw_list(p) for p in ("AB", "AW", "MA", "DD", "TSREGION")
+                if root.has_property(p)}
+
+    assert all(shown(r) == shown(roots[0]) for r in roots[1:])
+    assert all("Framed problem" in r.get("C") for r in roots)
 
 
 @pytest.mark.parametrize("name", TREE_FILES)
