@@ -1,5 +1,6 @@
 """tools/measure_plain.py end to end: on two of Cho Chikun's elementary problems (the shared
-data; skipped when absent) it runs, and both agree with the book; a killed run resumes."""
+data; skipped when absent) it runs, and both agree with the book; a killed run resumes; the
+frame's flags are recorded and counted, and --infer-only frames without searching."""
 
 from __future__ import annotations
 
@@ -92,3 +93,53 @@ def test_a_killed_run_resumes_with_the_records_of_an_uninterrupted_one(tmp_path:
                            timeout=300)
     assert again.returncode == 2 and "exists" in again.stderr
     assert _records(part) == _records(whole)
+
+
+# the two composed positions of test_frame_sensitive.py, as a book writes them: a ladder
+# across the board (refused: a chase) and a second-line group whose room the frame cuts (its
+# frame is flagged, and the book's moves fail in the frame)
+CHASE = ("(;FF[4]GM[1]SZ[19]PL[B]C[Black to play and capture the two white stones]"
+         "AB[cc][dc][bd][ce]AW[cd][dd](;B[ed]C[Correct.]))")
+ROOM = ("(;FF[4]GM[1]SZ[19]PL[W]C[White to play and live]"
+        "AB[la][lb][ac][bc][cc][dc][ec][fc][gc][hc][ic][jc][kc][lc]AW[ab][bb][cb][db]"
+        "(;W[eb]C[Correct.])(;W[ba]C[Correct.]))")
+
+
+def test_the_frame_flags_are_recorded_and_counted_and_infer_only_searches_nothing(
+        tmp_path: Path) -> None:
+    book = tmp_path / "data" / "gogameguru-go-problems" / "weekly-go-problems" / "easy"
+    book.mkdir(parents=True)
+    for name in ("straight-three-kill-tl", "false-eye-kill-bl"):
+        text = (PLAIN / f"{name}.sgf").read_text().replace("C[RIGHT]", "C[Correct.]")
+        (book / f"{name}.sgf").write_text(text)
+    (book / "chase.sgf").write_text(CHASE)
+    (book / "room.sgf").write_text(ROOM)
+    tool = [sys.executable, str(REPO / "tools" / "measure_plain.py"), "--data",
+            str(tmp_path / "data"), "--sets", "ggg-easy", "--jobs", "1"]
+    out = tmp_path / "infer.jsonl"
+    proc = subprocess.run([*tool, "--infer-only", "--out", str(out)], capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(ln) for ln in out.read_text().splitlines()]
+    assert lines[0]["options"]["infer_only"] is True
+    recs = _records(out)
+    assert {k: r["cls"] for k, r in recs.items()} == {
+        "straight-three-kill-tl.sgf": "framed", "false-eye-kill-bl.sgf": "framed",
+        "chase.sgf": "error", "room.sgf": "framed"}
+    assert not any("nodes" in r for r in recs.values())  # nothing was searched
+    assert recs["chase.sgf"]["chase"] is True
+    assert recs["straight-three-kill-tl.sgf"]["frame_sensitive"] is None
+    assert recs["false-eye-kill-bl.sgf"]["frame_sensitive"].startswith(
+        "Black's stones at F1 (fs) have at most 2 liberties in the book")
+    assert recs["room.sgf"]["frame_sensitive"].startswith(
+        "the target's way out reaches the frame at G19 (ga), G18 (gb)")
+    assert ("ggg-easy: 4 problems; error 1 (1 refused as chases); framed 3; frame flagged 2 "
+            "of 3 framed (67%)\n") in proc.stdout, proc.stdout
+    # a run that searches: the book's moves fail in the frame of room.sgf, a disagreement the
+    # flag tells
+    proc = subprocess.run([*tool, "--max-nodes", "200000", "--no-recheck"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert ("ggg-easy: 4 problems; agree 2 (50%); (all listed moves 2 (50%)); no-win 1; "
+            "error 1 (1 refused as chases); frame flagged 2 of 3 framed (67%); disagreements "
+            "flagged 1 of 1;") in proc.stdout, proc.stdout

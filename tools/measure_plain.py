@@ -3,13 +3,16 @@
 
     python tools/measure_plain.py [--every N] [--time-limit S] [--jobs 2]
                                   [--out FILE.jsonl [--resume]] [--engine compiled|reference]
-                                  [--gnugo] [--sets cho-elementary,cho-intermediate,...]
+                                  [--gnugo] [--infer-only]
+                                  [--sets cho-elementary,cho-intermediate,...,plain]
                                   [--data DIR]
 
 For every problem of each set (or every N-th, in file order): read it as a plain problem (the
 "Ten Thousand Tsumego" JSON through ``tools/convert_sanderland.py``, Go Game Guru SGF as is),
 let :mod:`tsumego.knowledge.infer` infer and frame it, solve it for the side to play with the time
-limit, and compare with the book's first move(s):
+limit, and compare with the book's first move(s). The set ``plain`` is our own composed plain
+problems (``problems/plain/``, their right moves marked ``RIGHT``); the default is the five
+published sets.
 
 - **agree**: a book move is among the solver's ``best_moves`` (``agree_all`` in the JSON:
   every listed move is);
@@ -27,13 +30,22 @@ limit, and compare with the book's first move(s):
   - ``book-loses``: the side to play wins, but the book's move loses at every balance in our
     frame (the book is wrong, or our frame is: these need a look, ``--show``);
   - ``no-book-move``: the book lists no answer;
-  - ``error``: the problem could not be read or inferred.
+  - ``error``: the problem could not be read or inferred (``"chase": true`` in the JSON when
+    inference refused it as a chase across the board: its target can run into the open board).
+
+Every record holds ``frame_sensitive``: why the frame may decide the result
+(``inferred.frame_sensitive``), or null. The summary gives, per set, how many problems are
+flagged so, and how many of the disagreements (``outside`` to ``book-loses``: the classes that
+are neither agree, unknown, no-book-move nor error) are. ``--infer-only`` infers and frames
+each problem without searching (class ``framed``): the flag rate of whole collections in
+seconds.
 
 With ``--gnugo``, GNU Go's owl reader (``tools/owl.py``) answers each problem too, on the
 book's position (no frame: what a user of GNU Go would be told), and agrees when the move it
 names is one of the book's; the summary gives its agreement beside ours.
 
-Per set it prints: problems, agree (any / all), each class, unknown, median solve time; the
+Per set it prints: problems, agree (any / all), each class, unknown, median solve time, the
+frame's flags; the
 JSON lines file (``--out``) gets the options on its first line (``"kind": "run"``), then one
 object per problem as each is done, synced to the disk. ``--resume`` continues the run of an
 existing file: the problems it holds are not solved again (they count in the summary as they
@@ -66,12 +78,13 @@ from tsumego.go.board import BLACK, Board, bits
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree
-from tsumego.knowledge.infer import Framing, crop_diagram, infer_problem
+from tsumego.knowledge.infer import CHASE, Framing, crop_diagram, infer_problem
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import new_engine
 from tsumego.search.solver import K
 
-DEFAULT_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_DATA = REPO.parent / "shared" / "data"
 SETS = {
     "cho-elementary": ("sanderland-tsumego/problems/1a. Tsumego Beginner/"
                        "Cho Chikun Encyclopedia Life And Death - Elementary", "json"),
@@ -81,29 +94,36 @@ SETS = {
                      "Cho Chikun Encyclopedia Life And Death - Advanced", "json"),
     "ggg-easy": ("gogameguru-go-problems/weekly-go-problems/easy", "sgf"),
     "ggg-intermediate": ("gogameguru-go-problems/weekly-go-problems/intermediate", "sgf"),
+    # our composed plain problems, in this repository (not under --data); right moves RIGHT
+    "plain": (str(REPO / "problems" / "plain"), "right"),
 }
+BOOKS = [s for s in SETS if s != "plain"]  # the published sets: the default
 CLASSES = ("agree", "outside", "roles", "book-weaker", "no-win", "book-loses", "no-book-move",
-           "unknown", "error")
+           "unknown", "error", "framed")
+# the classes of a disagreement with the book
+DISAGREEMENTS = ("outside", "roles", "book-weaker", "no-win", "book-loses")
 
 
 @dataclass(frozen=True)
 class Task:
     set: str
     path: str
-    kind: str  # json | sgf
+    kind: str  # json | sgf | right (SGF whose right lines end in a comment "RIGHT")
     time_limit: float
     max_nodes: int | None
     framing: Framing
     recheck: bool
     engine: Literal["compiled", "reference"] = "compiled"
     gnugo: bool = False
+    infer_only: bool = False
 
 
 # --- reading the books ------------------------------------------------------------------------
 
-def _correct_first_moves(root: SgfNode, size: int) -> list[int]:
+def _correct_first_moves(root: SgfNode, size: int,
+                         words: tuple[str, ...] = ("correct", "also correct")) -> list[int]:
     """First-level moves of a Go Game Guru tree that lead to a leaf commented "Correct" or
-    "Also correct"."""
+    "Also correct" (or whose comment starts with another of ``words``)."""
     out = []
     for child in root.children:
         mv = child.move()
@@ -115,7 +135,7 @@ def _correct_first_moves(root: SgfNode, size: int) -> list[int]:
             n = stack.pop()
             if not n.children:
                 c = (n.get("C") or "").strip().lower()
-                ok = c.startswith("correct") or c.startswith("also correct")
+                ok = c.startswith(words)
             stack.extend(n.children)
         if ok:
             p = PASS if mv[1] in ("", "tt") else from_sgf(mv[1], size)
@@ -136,7 +156,8 @@ def load(task: Task) -> tuple[bytes, list[int]]:
     data = path.read_bytes()
     root = read_tree(data, str(path))
     size = int(root.get("SZ", "19") or 19)
-    return data, _correct_first_moves(root, size)
+    words = ("right",) if task.kind == "right" else ("correct", "also correct")
+    return data, _correct_first_moves(root, size, words)
 
 
 # --- the measurement --------------------------------------------------------------------------
@@ -228,6 +249,8 @@ def run(task: Task) -> dict[str, Any]:
                                          pf.comment, name=task.path, framing=task.framing)
     except (ProblemError, ValueError, OSError) as e:
         rec.update(cls="error", error=str(e), seconds=round(time.monotonic() - t0, 3))
+        if CHASE in str(e):
+            rec["chase"] = True
         return rec
     size = problem.size
     color = problem.to_play
@@ -238,7 +261,13 @@ def run(task: Task) -> dict[str, Any]:
         rule=inf.rule if inf else "marked", confidence=round(inf.confidence, 3) if inf else 1,
         goal=inf.goal if inf else None, defender="B" if problem.defender == BLACK else "W",
         target=[to_sgf(p, size) for p in bits(problem.target)],
-        region_empty=bin(problem.region & problem.board().empty).count("1"))
+        region_empty=bin(problem.region & problem.board().empty).count("1"),
+        frame_sensitive=inf.frame_sensitive if inf else None)
+    if task.infer_only:
+        rec.update(cls="framed", seconds=round(time.monotonic() - t0, 3))
+        if rec["frame_sensitive"]:
+            rec["diagram"] = crop_diagram(problem, frame)
+        return rec
     if task.gnugo:
         try:
             owl = owl_answer(problem, _unframed(problem, frame))
@@ -304,10 +333,14 @@ def run_safe(task: Task) -> dict[str, Any]:
 # --- driver -----------------------------------------------------------------------------------
 
 def run_options(args: argparse.Namespace, framing: Framing) -> Record:
-    """What the records of a run depend on, as the first line of ``--out`` says it."""
-    return {"time_limit": args.time_limit, "max_nodes": args.max_nodes,
-            "recheck": not args.no_recheck, "framing": dataclasses.asdict(framing),
-            "engine": args.engine, "gnugo": args.gnugo}
+    """What the records of a run depend on, as the first line of ``--out`` says it (an
+    infer-only run says so; a run that searches says nothing of it, as before the option)."""
+    opts: Record = {"time_limit": args.time_limit, "max_nodes": args.max_nodes,
+                    "recheck": not args.no_recheck, "framing": dataclasses.asdict(framing),
+                    "engine": args.engine, "gnugo": args.gnugo}
+    if args.infer_only:
+        opts["infer_only"] = True
+    return opts
 
 
 def finished(records: list[Record], options: Record, out: str) -> dict[tuple[str, str], Record]:
@@ -336,14 +369,14 @@ def finished(records: list[Record], options: Record, out: str) -> dict[tuple[str
 def tasks_for(name: str, data_dir: Path, every: int, offset: int, args: argparse.Namespace,
               framing: Framing) -> list[Task]:
     rel, kind = SETS[name]
-    d = data_dir / rel
-    files = sorted(p for p in d.iterdir() if p.suffix == "." + kind)
+    d = data_dir / rel  # (the path of the set "plain" is absolute: the repository's)
+    files = sorted(p for p in d.iterdir() if p.suffix == (".json" if kind == "json" else ".sgf"))
     picked = files[offset::every]
     if args.problems:
         wanted = set(args.problems.split(","))
         picked = [p for p in picked if p.name in wanted or p.stem in wanted]
     return [Task(name, str(p), kind, args.time_limit, args.max_nodes, framing,
-                 not args.no_recheck, args.engine, args.gnugo)
+                 not args.no_recheck, args.engine, args.gnugo, args.infer_only)
             for p in picked]
 
 
@@ -351,19 +384,32 @@ def summary(name: str, recs: list[dict[str, Any]]) -> str:
     n = len(recs)
     counts = {c: sum(1 for r in recs if r.get("cls") == c) for c in CLASSES}
     agree_all = sum(1 for r in recs if r.get("cls") == "agree" and r.get("agree_all"))
-    times = [r["seconds"] for r in recs if "seconds" in r and r.get("cls") != "error"]
-    solved_times = [r["seconds"] for r in recs if r.get("cls") not in ("unknown", "error")
+    searched = ("error", "framed")  # (an infer-only run searches nothing)
+    times = [r["seconds"] for r in recs if "seconds" in r and r.get("cls") not in searched]
+    solved_times = [r["seconds"] for r in recs if r.get("cls") not in ("unknown", *searched)
                     and "seconds" in r]
     nodes = [r["nodes"] for r in recs if "nodes" in r]
 
     def pct(k: int) -> str:
         return f"{k} ({100 * k / n:.0f}%)" if n else "0"
 
-    parts = [f"{name}: {n} problems", f"agree {pct(counts['agree'])}",
-             f"(all listed moves {pct(agree_all)})"]
+    parts = [f"{name}: {n} problems"]
+    if not counts["framed"]:  # a run that searched
+        parts += [f"agree {pct(counts['agree'])}", f"(all listed moves {pct(agree_all)})"]
     for c in CLASSES[1:]:
         if counts[c]:
-            parts.append(f"{c} {counts[c]}")
+            chases = sum(1 for r in recs if r.get("cls") == c and r.get("chase"))
+            parts.append(f"{c} {counts[c]}" + (f" ({chases} refused as chases)" if chases
+                                               else ""))
+    # the frame's flags: of the problems framed (not refused), and of the disagreements
+    flagged = sum(1 for r in recs if r.get("frame_sensitive"))
+    framed = n - counts["error"]
+    parts.append(f"frame flagged {flagged} of {framed} framed"
+                 + (f" ({100 * flagged / framed:.0f}%)" if framed else ""))
+    disagree = [r for r in recs if r.get("cls") in DISAGREEMENTS]
+    if disagree:
+        told = sum(1 for r in disagree if r.get("frame_sensitive"))
+        parts.append(f"disagreements flagged {told} of {len(disagree)}")
     if times:
         parts.append(f"median {statistics.median(times):.2f} s")
     if solved_times:
@@ -381,7 +427,8 @@ def summary(name: str, recs: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--sets", default=",".join(SETS), help="comma-separated: " + ", ".join(SETS))
+    ap.add_argument("--sets", default=",".join(BOOKS),
+                    help="comma-separated: " + ", ".join(SETS) + " (default: all but plain)")
     ap.add_argument("--data", default=str(DEFAULT_DATA), help="the shared data directory")
     ap.add_argument("--every", type=int, default=1, help="take every N-th problem")
     ap.add_argument("--offset", type=int, default=0, help="start at this index")
@@ -407,6 +454,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the search engine (default: the compiled core)")
     ap.add_argument("--gnugo", action="store_true",
                     help="also ask GNU Go's owl reader (tools/owl.py) each problem")
+    ap.add_argument("--infer-only", action="store_true",
+                    help="only infer and frame each problem (no search): whether the frame "
+                         "may decide it, for whole collections in seconds")
     args = ap.parse_args(argv)
     framing = Framing(mode=args.mode, distance=args.distance, margin=args.margin,
                       beyond=args.beyond,
@@ -441,9 +491,11 @@ def main(argv: list[str] | None = None) -> int:
             results[rec["set"]].append(rec)
     todo = [t for t in tasks if (t.set, Path(t.path).name) not in earlier]
     start = time.monotonic()
-    print(f"# {len(tasks)} problems, time limit {args.time_limit} s, {args.jobs} jobs, "
-          f"framing {framing}" + (f"; {len(tasks) - len(todo)} done by the earlier run in "
-                                  f"{args.out}" if len(todo) < len(tasks) else ""), flush=True)
+    what = "inferred and framed only" if args.infer_only else f"time limit {args.time_limit} s"
+    earlier_words = (f"; {len(tasks) - len(todo)} done by the earlier run in {args.out}"
+                     if len(todo) < len(tasks) else "")
+    print(f"# {len(tasks)} problems, {what}, {args.jobs} jobs, framing {framing}"
+          + earlier_words, flush=True)
     with ProcessPoolExecutor(max_workers=args.jobs, initializer=exit_with,
                              initargs=(os.getpid(),)) as pool:
         futs = {pool.submit(run_safe, t): t for t in todo}
@@ -456,10 +508,13 @@ def main(argv: list[str] | None = None) -> int:
                 out.append({k: v for k, v in rec.items() if k != "diagram"})
             print(f"[{done}/{len(tasks)}] {rec['set']} {rec['problem']}: {rec['cls']} "
                   f"{rec.get('seconds', '')}", file=sys.stderr, flush=True)
-            if args.show and rec["cls"] not in ("agree", "unknown"):
+            if args.show and (rec["cls"] not in ("agree", "unknown", "framed")
+                              or rec.get("frame_sensitive")):
+                why = rec.get("frame_sensitive")
                 print(f"\n{rec['set']} {rec['problem']}: {rec['cls']} book {rec.get('book')} "
                       f"best {rec.get('best_moves')} rule {rec.get('rule')} "
-                      f"{rec.get('error', '')}\n{rec.get('diagram', '')}", flush=True)
+                      f"{rec.get('error', '')}" + (f"\nframe flagged: {why}" if why else "")
+                      + f"\n{rec.get('diagram', '')}", flush=True)
     if out:
         out.close()
     print(f"# wall time {time.monotonic() - start:.0f} s; "

@@ -52,6 +52,8 @@ from tsumego.go.problem import Problem, ProblemError, derive_region, walls_aroun
 
 GOALS = ("kill", "live")
 MAX_REGION = 60  # more empty points than this in an inferred region: not a tsumego
+# what the refusal of a chase across the board says of its target (tools count refusals by it)
+CHASE = "can run into the open board"
 COMMENT_HEAD = 10_000  # characters of a comment searched for the goal or the side to play
 
 
@@ -807,8 +809,8 @@ def infer_problem(
     if runs and not target and region is None:
         p = (target_mask & -target_mask).bit_length() - 1
         raise InferenceError(
-            f"the target ({_side(defender)}'s block at {_points(1 << p, b.size)}) can run "
-            f"into the open board: a chase across the board is not a life-and-death problem "
+            f"the target ({_side(defender)}'s block at {_points(1 << p, b.size)}) {CHASE}: "
+            f"a chase across the board is not a life-and-death problem "
             f"for this solver (a frame around the target would decide the answer; mark the "
             f"target with MA and wall it in, or give the region)")
     # --- frame and region
@@ -818,7 +820,7 @@ def infer_problem(
     goal_out = "kill" if to_play == attacker else "live"
     risks = frame_risks(problem, frame)
     if runs:
-        risks.insert(0, "the target can run into the open board, where the frame stops it")
+        risks.insert(0, f"the target {CHASE}, where the frame stops it")
     inference = Inference(goal_out, to_play, attacker, defender, tuple(bits(target_mask)),
                           problem.region, frame, confidence, rule, tuple(notes),
                           "; ".join(risks) if risks else None)
@@ -900,4 +902,4 @@ def infer_with_overrides(
 __all__ = ["infer_with_overrides", "Framing", "DEFAULT_FRAMING", "Inference", "InferenceError",
            "infer_problem",
            "goal_from_comment", "roles_from_position", "frame_problem", "frame_box",
-           "parse_region", "crop_diagram", "frame_risks", "weak_walls", "book_board"]
+           "parse_region", "crop_diagram", "frame_risks", "weak_walls", "book_board", "CHASE"]
