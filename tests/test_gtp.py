@@ -399,3 +399,18 @@ def test_choosing_the_target(gtp):
     assert gtp.ok("tsumego-status b").startswith("Black to play kills unconditionally with B9")
     gtp.ok("tsumego-target")  # back to the inference
     assert not gtp.ok("tsumego-status b").startswith("Black to play kills")
+
+
+def test_the_problem_says_where_the_frame_may_decide(gtp, tmp_path):
+    """A plain problem whose frame cuts the group's room (tests/test_frame_sensitive.py): the
+    problem's text says the frame may decide the result, and why."""
+    f = tmp_path / "room.sgf"
+    f.write_text("(;FF[4]GM[1]SZ[19]PL[W]C[White to play and live]"
+                 "AB[la][lb][ac][bc][cc][dc][ec][fc][gc][hc][ic][jc][kc][lc]"
+                 "AW[ab][bb][cb][db](;W[eb]C[RIGHT]))")
+    gtp.ok(f"loadsgf {f}")
+    text = gtp.ok("tsumego-problem").split("\n")[-1]
+    assert text.startswith("TEXT Target: White A18 B18 C18 D18")
+    assert text.endswith("; 2 virtual Black stones frame the problem; the frame may decide the "
+                         "result: the target's way out reaches the frame at G19 (ga), G18 "
+                         "(gb): frame stones, not Black's own, stop it there")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tsumego.batch.report import board_svg, html_page
-from tsumego.batch.verify import Options, collect, verify_problem
+from tsumego.batch.verify import Options, Task, collect, verify_problem
 
 BOOK = Path(__file__).parent / "verify_data" / "book"
 
@@ -94,3 +94,21 @@ def test_page_renders_and_filters_in_headless_chromium(page: str, results,
     width, height = struct.unpack(">II", data[16:24])
     assert (width, height) == (1280, 1600)
     assert len(data) > 50_000  # boards and text, not a blank page
+
+
+def test_frame_stones_are_drawn_dimmed_and_the_legend_says_what_they_are() -> None:
+    """A plain problem's board: its frame stones (not in the book) dimmed and dashed, the
+    book's stones as they are; the legend names the frame stone."""
+    data = (b"(;FF[4]GM[1]SZ[19]PL[W]C[White to play and live]"
+            b"AB[la][lb][ac][bc][cc][dc][ec][fc][gc][hc][ic][jc][kc][lc]AW[ab][bb][cb][db]"
+            b"(;W[eb]C[RIGHT]))")
+    r = verify_problem(Task(0, "room.sgf", 0, data), Options(time_limit=30))
+    assert r.board is not None and r.board["frame"] == ["ha", "hb"]
+    svg = board_svg(r)
+    assert svg.count('class="frame"') == 2
+    stones = len(r.board["black"]) + len(r.board["white"])
+    assert svg.count('stroke-dasharray="3,2"') == 2
+    assert svg.count("<circle") >= stones
+    page = html_page([r], title="t", meta="test")
+    assert "frame stone: added around a plain problem, not in the book" in page
+    assert 'value="frame-sensitive"' in page
