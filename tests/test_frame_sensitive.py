@@ -7,7 +7,7 @@ Two composed positions, diagrams in the top left corner of an empty 19x19 board 
   edge. No frame stands in for that: the problem is refused, in one line, by ``solve`` and by
   ``verify``.
 - a frame too close: a white group on the second line whose room along the edge runs to
-  Black's wall on the L line. The default frame puts Black stones on the H line, and the
+  Black's wall on the M line. The default frame puts Black stones on the H line, and the
   answer changes from "lives" (the book's real position) to "cannot live";
   ``inferred.frame_sensitive`` says why,
   and ``verify`` files the disagreement with the book as ``frame-sensitive``, never as the
@@ -43,7 +43,7 @@ CHASE = """
 . . X . . .
 """
 
-# White's room on the first two lines runs to Black's wall at the L column: White lives
+# White's room on the first two lines runs to Black's wall on the M line: White lives
 # (B19 or E18). The default frame is drawn two lines past White's stones (H19, H18).
 ROOM = """
 . . . . . . . . . . . X

@@ -34,8 +34,14 @@ A plain problem is a corner or side position on an otherwise empty board, a comm
    derivation fails the whole zone is the region. The ``box``, ``flood`` and ``voronoi`` modes
    differ only in the zone (docs/inference.md).
 
+Where the frame may decide the answer, we say so rather than answer another problem: a target
+that can run into the open board (:func:`_runs`) is a chase across the board, not a
+life-and-death problem, and is refused (:data:`CHASE`); otherwise :func:`frame_risks` gives
+the reasons the frame may decide the result (:attr:`Inference.frame_sensitive`).
+
 The user can override each inference (goal, target, region); an override is reported as
-rule ``override`` with full confidence.
+rule ``override`` with full confidence. With a target or a region given, a target that can
+run is framed as asked, and flagged.
 
 This module is pure Go logic: no files, no SGF.
 """
