@@ -1,4 +1,4 @@
-"""Inputs for the fuzz tests (``tests/test_fuzz.py``): SGF text made from a grammar of the
+"""Inputs for the fuzz tests (``tests/io/test_fuzz.py``): SGF text made from a grammar of the
 properties the readers know (long repeated comments and deep nesting among them), real files
 cut and changed at random, and random boards.
 

@@ -5,8 +5,8 @@
 Every shape of at most N cells (default :data:`tsumego.knowledge.eyespace.MAX_CELLS`) is solved
 by retrograde analysis over all its contents (:func:`tsumego.knowledge.eyespace.solve_shape`);
 the arrays are written with numpy's compressed format. The build is deterministic: the same code
-writes the same table, and ``tests/test_eyespace.py`` re-solves a sample of shapes against the
-stored one.
+writes the same table, and ``tests/knowledge/test_eyespace.py`` re-solves a sample of shapes
+against the stored one.
 It refuses to overwrite an existing file unless ``--force`` is given.
 """
 

@@ -1,4 +1,4 @@
-"""Batch verification (issue 4): book reading, exact classification of a composed collection
+"""Batch verification: book reading, exact classification of a composed collection
 with planted mistakes, the worker pool and its time limit, the cache, exit codes, Dask."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from tsumego.go.board import BLACK, WHITE
 from tsumego.go.coords import PASS, from_sgf
 from tsumego.io.sgf import parse_problem, read_tree
 
-DATA = Path(__file__).parent / "verify_data"
+DATA = Path(__file__).resolve().parents[1] / "verify_data"
 BOOK = DATA / "book"
 SLOW = DATA / "slow"
 
@@ -523,7 +523,7 @@ def test_dask_local_cluster_gives_the_same_report(runs: dict[str, list[dict]],
 @pytest.mark.skipif(os.environ.get("TSUMEGO_SLOW_TESTS") is None,
                     reason="set TSUMEGO_SLOW_TESTS=1 to check the tsumego.js collection")
 def test_tsumegojs_collection_runs() -> None:  # pragma: no cover - manual
-    path = Path(__file__).parents[2] / "shared" / "data" / "tsumegojs"
+    path = Path(__file__).resolve().parents[3] / "shared" / "data" / "tsumegojs"
     code, _ = _invoke([str(path), "--answers", "first-level", "--time-limit", "10"])
     assert code in (0, 1)
 

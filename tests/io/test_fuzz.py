@@ -12,8 +12,8 @@ or answers. Searches get a small node budget so that a valid problem answers at 
 
 The suite runs 300 fixed examples a target (60 and 100 for the slower command line and
 verifier: derandomized); a long run draws N fresh ones a target (N / 10 for those two):
-``TSUMEGO_FUZZ_EXAMPLES=N python -m pytest tests/test_fuzz.py -p no:cacheprovider
---hypothesis-show-statistics``. Inputs that once failed are kept in ``tests/fuzz_corpus``
+``TSUMEGO_FUZZ_EXAMPLES=N python -m pytest tests/io/test_fuzz.py -p no:cacheprovider
+--hypothesis-show-statistics``. Inputs that once failed are kept in ``tests/io/fuzz_corpus``
 (``test_fuzz_corpus.py``)."""
 
 from __future__ import annotations

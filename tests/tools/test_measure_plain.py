@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DATA = REPO.parent / "shared" / "data" / "sanderland-tsumego"
 
 
@@ -68,7 +68,7 @@ def test_a_killed_run_resumes_with_the_records_of_an_uninterrupted_one(tmp_path:
                    timeout=300)
     part = tmp_path / "part.jsonl"
     proc = subprocess.Popen([sys.executable, "-c", HANGING, *args, "--out", str(part)],
-                            cwd=Path(__file__).parent, stdout=subprocess.DEVNULL,
+                            cwd=Path(__file__).resolve().parents[1], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
     try:  # a.sgf, then b-hang.sgf hangs: 2 lines, the run line first
         deadline = time.monotonic() + 300

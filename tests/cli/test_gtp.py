@@ -17,8 +17,8 @@ import pytest
 
 from tsumego.cli.gtp import GtpEngine, GtpError, parse_line
 
-PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
-SLOW = Path(__file__).resolve().parent / "verify_data" / "slow"
+PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
+SLOW = Path(__file__).resolve().parents[1] / "verify_data" / "slow"
 REQUIRED = ("protocol_version", "name", "version", "known_command", "list_commands", "quit",
             "boardsize", "clear_board", "komi", "play", "genmove", "undo", "loadsgf",
             "final_status_list", "gogui-setup", "gogui-setup_player",

@@ -25,10 +25,10 @@ from tsumego.go.board import bits, opponent
 from tsumego.io.sgf import read_problem
 from tsumego.search.engine import Engine, SearchOptions
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from brute import BruteGame  # noqa: E402
 
-PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
+PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
 
 B, W = BLACK, WHITE
 BALANCES = (-2, -1, 0, 1, 2)
@@ -714,7 +714,7 @@ def test_an_expansion_reads_a_child_met_before_as_it_would_work_it_out():
     as a fresh engine does."""
     rng = random.Random(7)
     hits = 0
-    for path in sorted(Path(__file__).resolve().parent.parent.glob("problems/*.sgf")):
+    for path in sorted(Path(__file__).resolve().parents[2].glob("problems/*.sgf")):
         p = read_problem(path).problem
         warm = Engine(p)
         for first in (B, W):

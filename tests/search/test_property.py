@@ -13,7 +13,7 @@ The brute force shares no code with the solver (its own board and rules, the who
 its memo key). A last test counts the kill / live / seki / ko cases per the brute force and
 requires enough of each, so the comparison cannot silently become trivial.
 
-Run ``python tests/test_property.py`` for the case statistics and every disagreement;
+Run ``python tests/search/test_property.py`` for the case statistics and every disagreement;
 ``TSUMEGO_PROPERTY_N=1200`` (environment) draws that many positions instead of 240."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from tsumego import (
 from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from brute import BruteGame, diagram  # noqa: E402
 
 N_POSITIONS = int(os.environ.get("TSUMEGO_PROPERTY_N", "240"))
@@ -609,7 +609,7 @@ if __name__ == "__main__":
 
 
 # --- the composed problems against the brute force --------------------------------------------
-PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
+PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
 
 
 # the race of semeai.sgf has eight empty points and two liberties a side outside: more states

@@ -14,7 +14,7 @@ from tsumego.io.sgf import read_problem
 
 owl = load_tool("owl")
 measure = load_tool("measure_plain")
-PLAIN = Path(__file__).resolve().parent.parent / "problems" / "plain"
+PLAIN = Path(__file__).resolve().parents[2] / "problems" / "plain"
 
 pytestmark = pytest.mark.skipif(owl.gnugo_path() is None, reason="GNU Go is not installed")
 

@@ -1,5 +1,5 @@
-"""Solution trees written by ``tsumego solve -o`` (issue 3): every problem of problems/ in both
-modes, read back with sgfmill and held to FF[4] and to the issue's conventions; ko named in a
+"""Solution trees written by ``tsumego solve -o``: every problem of problems/ in both
+modes, read back with sgfmill and held to FF[4] and to the tree conventions; ko named in a
 readable tree; exported files re-solve to the same answer; ``-o`` never overwrites by accident.
 
 The exports go through the command line (click's CliRunner, in process) into a temporary
@@ -39,7 +39,7 @@ from tsumego.proofs.tree import (
 )
 from tsumego.search.engine import Engine, SearchOptions
 
-PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
+PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
 MODES = ("readable", "full", "compact")
 KO_PROBLEMS = [n for n in ("direct-ko.sgf", "approach-ko.sgf", "bent-four-corner.sgf")
@@ -542,7 +542,7 @@ def test_where_nothing_was_measured_the_winner_plays_on_a_target_liberty() -> No
     assert b.unmeasured_pick([kids[PASS], centre]) is kids[PASS]
 
 
-TSUMEGOJS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "tsumegojs"
+TSUMEGOJS = Path(__file__).resolve().parents[3] / "shared" / "data" / "tsumegojs"
 
 
 @pytest.mark.skipif(not (TSUMEGOJS / "gop" / "18354.sgf").is_file(),
@@ -572,7 +572,7 @@ def test_the_tree_engine_takes_the_first_of_tied_children(monkeypatch: pytest.Mo
         return make(problem, **kw)
 
     monkeypatch.setattr(tree_module, "new_engine", spy)
-    problem = read_problem(Path(__file__).resolve().parent.parent / "problems" /
+    problem = read_problem(Path(__file__).resolve().parents[2] / "problems" /
                            "rabbity-six.sgf").problem
     tree = build_tree(problem, mode="full")
     assert seen and not seen[-1].tie_phi and SearchOptions().tie_phi

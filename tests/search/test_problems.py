@@ -24,7 +24,7 @@ from sgfmill import sgf
 from tsumego import BLACK, PASS, WHITE, read_problem, solve
 from tsumego.go.coords import to_sgf
 
-PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
+PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
 
 K = 2
 

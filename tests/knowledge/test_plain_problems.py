@@ -18,7 +18,7 @@ from conftest import sgf_moves
 from tsumego import read_problem, solve
 from tsumego.io.sgf import read_tree
 
-PLAIN = Path(__file__).resolve().parent.parent / "problems" / "plain"
+PLAIN = Path(__file__).resolve().parents[2] / "problems" / "plain"
 
 # file stem: (inferred goal of the side to play, status, best first moves)
 ANSWERS: dict[str, tuple[str, str, list[str]]] = {

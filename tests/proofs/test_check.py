@@ -1,4 +1,4 @@
-"""``tsumego check`` (issue 3): every ``full`` tree written for problems/ is a proof, and the
+"""``tsumego check``: every ``full`` tree written for problems/ is a proof, and the
 checker rejects a tree with one flaw -- a loser's reply deleted, a winner's move swapped for a
 losing one, a line cut before its end -- naming the node path and the reason. Files without a
 claim, and readable trees, are bad input.
@@ -40,7 +40,7 @@ from tsumego.io.sgf import (
 from tsumego.proofs.stones import IllegalPlay, Stones
 from tsumego.proofs.tree import build_tree
 
-PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
+PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
 
 NOT_PROVED = re.compile(r"NOT proved at (.*): (.*)$")
@@ -940,7 +940,7 @@ def test_transpositions_in_a_tree_claimed_full_are_bad_input(export, tmp_path):
     _bad_input(invoke("check", str(out)))
 
 
-_GOP = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "tsumegojs" / "gop"
+_GOP = Path(__file__).resolve().parents[3] / "shared" / "data" / "tsumegojs" / "gop"
 
 
 @pytest.mark.skipif(not (_GOP / "15589.sgf").is_file(),

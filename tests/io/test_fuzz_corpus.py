@@ -1,4 +1,4 @@
-"""Hostile inputs kept in ``tests/fuzz_corpus`` (those that once failed, and the kinds the
+"""Hostile inputs kept in ``tests/io/fuzz_corpus`` (those that once failed, and the kinds the
 readers are expected to meet): each gets an answer or a one-line error naming the file, from
 ``tsumego solve``, ``tsumego check`` and the verifier."""
 

@@ -21,7 +21,7 @@ import tsumego.go.coords
 from tsumego.cli.main import main
 from tsumego.cli.util import EXIT_CODES, exit_codes_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 REFERENCE = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
 COMMANDS = ("solve", "export", "check", "verify", "gtp")

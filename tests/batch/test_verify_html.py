@@ -14,7 +14,7 @@ import pytest
 from tsumego.batch.report import board_svg, html_page
 from tsumego.batch.verify import Options, Task, collect, verify_problem
 
-BOOK = Path(__file__).parent / "verify_data" / "book"
+BOOK = Path(__file__).resolve().parents[1] / "verify_data" / "book"
 
 
 @pytest.fixture(scope="module")

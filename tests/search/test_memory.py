@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
 
 # tt_size 20,000: the tables and caches hold a few megabytes; the interpreter, numpy and the
 # package take about 40 MB. A search that kept every position it met (about 150 bytes each in

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conftest import load_tool
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "tools" / "bench.py"
 
 # A straight three in the top-left corner of a 6x6 board, closed by a safe black wall:
@@ -305,7 +305,7 @@ def test_a_killed_run_resumes_with_the_rows_of_an_uninterrupted_one(collection: 
     run(*args, "--out", str(whole))
     part = collection / "part.jsonl"
     proc = subprocess.Popen([sys.executable, "-c", HANGING, *args, "--out", str(part)],
-                            cwd=Path(__file__).parent, stdout=subprocess.DEVNULL,
+                            cwd=Path(__file__).resolve().parents[1], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
     try:  # the run line, broken.sgf's row, c-hang.sgf's for Black; then White's hangs
         deadline = time.monotonic() + 300
