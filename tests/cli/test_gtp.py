@@ -402,8 +402,9 @@ def test_choosing_the_target(gtp):
 
 
 def test_the_problem_says_where_the_frame_may_decide(gtp, tmp_path):
-    """A plain problem whose frame cuts the group's room (tests/test_frame_sensitive.py): the
-    problem's text says the frame may decide the result, and why."""
+    """A plain problem whose frame cuts the group's room
+    (tests/knowledge/test_frame_sensitive.py): the problem's text says the frame may decide
+    the result, and why."""
     f = tmp_path / "room.sgf"
     f.write_text("(;FF[4]GM[1]SZ[19]PL[W]C[White to play and live]"
                  "AB[la][lb][ac][bc][cc][dc][ec][fc][gc][hc][ic][jc][kc][lc]"

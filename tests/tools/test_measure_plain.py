@@ -95,9 +95,9 @@ def test_a_killed_run_resumes_with_the_records_of_an_uninterrupted_one(tmp_path:
     assert _records(part) == _records(whole)
 
 
-# the two composed positions of test_frame_sensitive.py, as a book writes them: a ladder
-# across the board (refused: a chase) and a second-line group whose room the frame cuts (its
-# frame is flagged, and the book's moves fail in the frame)
+# the two composed positions of tests/knowledge/test_frame_sensitive.py, as a book writes them:
+# a ladder across the board (refused: a chase) and a second-line group whose room the frame
+# cuts (its frame is flagged, and the book's moves fail in the frame)
 CHASE = ("(;FF[4]GM[1]SZ[19]PL[B]C[Black to play and capture the two white stones]"
          "AB[cc][dc][bd][ce]AW[cd][dd](;B[ed]C[Correct.]))")
 ROOM = ("(;FF[4]GM[1]SZ[19]PL[W]C[White to play and live]"

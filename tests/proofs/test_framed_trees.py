@@ -19,7 +19,7 @@ from tsumego.cli.main import main
 from tsumego.go.board import bits
 from tsumego.go.coords import to_sgf
 
-PLAIN = Path(__file__).resolve().parent.parent / "problems" / "plain"
+PLAIN = Path(__file__).resolve().parents[2] / "problems" / "plain"
 TREE_FILES = sorted(p.name for p in PLAIN.glob("*.sgf"))
 
 
