@@ -36,9 +36,12 @@ published sets.
 Every record holds ``frame_sensitive``: why the frame may decide the result
 (``inferred.frame_sensitive``), or null. The summary gives, per set, how many problems are
 flagged so, and how many of the disagreements (``outside`` to ``book-loses``: the classes that
-are neither agree, unknown, no-book-move nor error) are. ``--infer-only`` infers and frames
-each problem without searching (class ``framed``): the flag rate of whole collections in
-seconds.
+are neither agree, unknown, no-book-move nor error) are. Unless ``--no-recheck``, each
+disagreement is solved again with the frame two lines farther out (``"looser"``: ``agree``
+when a book move wins there, ``disagree``, ``unknown``, or ``error`` when the region grows too
+open); a disagreement a looser frame resolves is the frame's doing, and the summary says how
+many of those are flagged. ``--infer-only`` infers and frames each problem without searching
+(class ``framed``): the flag rate of whole collections in seconds.
 
 With ``--gnugo``, GNU Go's owl reader (``tools/owl.py``) answers each problem too, on the
 book's position (no frame: what a user of GNU Go would be told), and agrees when the move it
@@ -102,6 +105,7 @@ CLASSES = ("agree", "outside", "roles", "book-weaker", "no-win", "book-loses", "
            "unknown", "error", "framed")
 # the classes of a disagreement with the book
 DISAGREEMENTS = ("outside", "roles", "book-weaker", "no-win", "book-loses")
+LOOSER = 2  # a disagreement is solved again with the frame this many lines farther out
 
 
 @dataclass(frozen=True)
@@ -285,9 +289,30 @@ def run(task: Task) -> dict[str, Any]:
     if chk.best_moves is not None:
         rec["best_moves"] = [to_sgf(m, size) for m in chk.best_moves]
     rec["cls"] = classify(problem, frame, chk, book, task, rec)
+    if rec["cls"] in DISAGREEMENTS and task.recheck and inf is not None:
+        rec["looser"] = looser_frame(problem, frame, pf.comment, book, task)
     if rec["cls"] not in ("agree", "unknown"):
         rec["diagram"] = crop_diagram(problem, frame)
     return rec
+
+
+def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],
+                 task: Task) -> str:
+    """The book's moves against the problem framed again :data:`LOOSER` lines farther out:
+    ``agree`` (a book move is among the best moves there: the frame made the disagreement),
+    ``disagree``, ``unknown`` (a limit stopped the search) or ``error`` (no looser frame: the
+    region grows too open)."""
+    f = task.framing
+    looser = dataclasses.replace(f, distance=f.distance + LOOSER, margin=f.margin + LOOSER)
+    try:
+        wider, _ = infer_problem(_unframed(problem, frame), problem.to_play, comment,
+                                 name=task.path, framing=looser)
+    except ProblemError:
+        return "error"
+    chk = check_book(wider, book, task.time_limit, task.max_nodes, engine_name=task.engine)
+    if chk.limit is not None:
+        return "unknown"
+    return "agree" if chk.book_wins and any(chk.book_wins.values()) else "disagree"
 
 
 def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Task,
@@ -410,6 +435,11 @@ def summary(name: str, recs: list[dict[str, Any]]) -> str:
     if disagree:
         told = sum(1 for r in disagree if r.get("frame_sensitive"))
         parts.append(f"disagreements flagged {told} of {len(disagree)}")
+        # the disagreements a looser frame resolves are the frame's doing: are they flagged?
+        made = [r for r in disagree if r.get("looser") == "agree"]
+        if any("looser" in r for r in disagree):
+            parts.append(f"a looser frame agrees on {len(made)} (flagged "
+                         f"{sum(1 for r in made if r.get('frame_sensitive'))})")
     if times:
         parts.append(f"median {statistics.median(times):.2f} s")
     if solved_times:

@@ -136,10 +136,15 @@ def test_the_frame_flags_are_recorded_and_counted_and_infer_only_searches_nothin
     assert ("ggg-easy: 4 problems; error 1 (1 refused as chases); framed 3; frame flagged 2 "
             "of 3 framed (67%)\n") in proc.stdout, proc.stdout
     # a run that searches: the book's moves fail in the frame of room.sgf, a disagreement the
-    # flag tells
-    proc = subprocess.run([*tool, "--max-nodes", "200000", "--no-recheck"],
-                          capture_output=True, text=True, timeout=300)
+    # flag tells, and a frame two lines farther out agrees with the book
+    out = tmp_path / "search.jsonl"
+    proc = subprocess.run([*tool, "--max-nodes", "2000000", "--out", str(out)],
+                          capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
+    recs = _records(out)
+    assert recs["room.sgf"]["cls"] == "no-win" and recs["room.sgf"]["looser"] == "agree"
+    assert not any("looser" in r for k, r in recs.items() if k != "room.sgf")
     assert ("ggg-easy: 4 problems; agree 2 (50%); (all listed moves 2 (50%)); no-win 1; "
             "error 1 (1 refused as chases); frame flagged 2 of 3 framed (67%); disagreements "
-            "flagged 1 of 1;") in proc.stdout, proc.stdout
+            "flagged 1 of 1; a looser frame agrees on 1 (flagged 1);") in proc.stdout, \
+        proc.stdout
