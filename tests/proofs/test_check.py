@@ -643,7 +643,7 @@ def test_the_checkers_benson_test_never_calls_a_capturable_target_alive():
 def _random_ko_trees(count: int, balances: tuple[int, ...], mode: str):
     """(case, side, balance, CheckResult) of the trees of the ko positions among the property
     test's first ``count`` random positions, both sides to play."""
-    from test_property import case
+    from positions import case
 
     from tsumego.proofs.check import check_tree
     from tsumego.proofs.export import sgf_text
@@ -807,7 +807,7 @@ def test_the_memo_of_checked_subtrees_changes_no_verdict(monkeypatch):
     trees of the property test's ko positions, and on flawed trees: those of a builder whose
     copies of subtrees ignore the history (so that some lines lack a reply the history makes
     legal), read in order and with every node's children reversed."""
-    from test_property import case
+    from positions import case
 
     import tsumego.proofs.check as checker
     from tsumego.proofs.export import sgf_text

@@ -494,7 +494,7 @@ def test_trees_of_the_pass_alive_game_have_the_brute_forces_winner_and_are_prove
     the checker proves it with its own terminal rule; a seki's tree (the attacker's win),
     read as a tree of the game of rules.md, is refused at a repeated pair of passes."""
     from brute import BruteGame
-    from test_property import _bits, case, cells_of
+    from positions import _bits, case, cells_of
 
     from tsumego.proofs.export import sgf_text
     from tsumego.proofs.tree import build_tree

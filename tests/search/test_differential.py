@@ -20,7 +20,7 @@ from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import test_property as tp  # noqa: E402
+import positions as tp  # noqa: E402
 
 N = int(os.environ.get("TSUMEGO_DIFFERENTIAL_N", "60"))
 MAX_EMPTY = 12
