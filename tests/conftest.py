@@ -17,6 +17,7 @@ from tsumego.go.board import bits
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
+PROBLEMS = Path(__file__).resolve().parent.parent / "problems"
 # CI sets it: a test marked ``required`` (what the project advertises: the Dask runner, the
 # HTML report in a browser) fails instead of skipping when what it needs is missing
 REQUIRE_ALL = os.environ.get("TSUMEGO_REQUIRE_ALL", "") not in ("", "0")
@@ -31,6 +32,34 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]) -> 
         report.outcome = "failed"
         report.longrepr = (f"skipped, but TSUMEGO_REQUIRE_ALL is set and this test is "
                            f"required: {reason}")
+
+
+@pytest.fixture(scope="session")
+def export(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """``export(name, mode, *extra)``: the path of ``problems/name`` written by ``tsumego
+    solve -o --tree mode`` with the extra options, once per session (the tree tests and the
+    checker's share the files)."""
+    from click.testing import CliRunner
+
+    from tsumego.cli.main import main
+
+    out_dir = tmp_path_factory.getbasetemp() / "tree-exports"
+    out_dir.mkdir(exist_ok=True)
+
+    def _export(name: str, mode: str, *extra: str) -> Path:
+        tag = "".join(f"-{x.strip('-')}" for x in extra)
+        out = out_dir / f"{Path(name).stem}-{mode}{tag}.sgf"
+        if not out.exists():
+            part = out.with_suffix(".part")
+            r = CliRunner().invoke(main, ["solve", str(PROBLEMS / name), "-o", str(part),
+                                          "--tree", mode, "--force", *extra],
+                                   catch_exceptions=False)
+            assert r.exit_code == 0, r.output
+            assert f"Wrote the {mode} solution tree to {part}" in r.stdout
+            part.rename(out)
+        return out
+
+    return _export
 
 
 def load_tool(name: str) -> ModuleType:

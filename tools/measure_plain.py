@@ -77,11 +77,11 @@ from owl import OwlError, owl_answer
 from tsumego.batch.journal import Journal, Record, read_json_lines
 from tsumego.batch.verify import exit_with
 from tsumego.errors import BudgetExhausted
-from tsumego.go.board import BLACK, Board, bits
+from tsumego.go.board import BLACK, bits
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree
-from tsumego.knowledge.infer import CHASE, Framing, crop_diagram, infer_problem
+from tsumego.knowledge.infer import CHASE, Framing, book_board, crop_diagram, infer_problem
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import new_engine
 from tsumego.search.solver import K
@@ -232,14 +232,6 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
     return out
 
 
-def _unframed(problem: Problem, frame: int) -> Board:
-    """The book's position: the problem's board without the frame stones."""
-    b = problem.board()
-    for p in bits(frame):
-        b.remove(p)
-    return b
-
-
 def run(task: Task) -> dict[str, Any]:
     rec: dict[str, Any] = {"set": task.set, "problem": Path(task.path).name}
     t0 = time.monotonic()
@@ -249,7 +241,7 @@ def run(task: Task) -> dict[str, Any]:
         problem, inf = pf.problem, pf.inferred
         if inf is not None and task.framing != Framing():
             # re-frame with the framing under test (parse_problem used the default)
-            problem, inf = infer_problem(_unframed(problem, inf.frame), problem.to_play,
+            problem, inf = infer_problem(book_board(problem, inf.frame), problem.to_play,
                                          pf.comment, name=task.path, framing=task.framing)
     except (ProblemError, ValueError, OSError) as e:
         rec.update(cls="error", error=str(e), seconds=round(time.monotonic() - t0, 3))
@@ -274,7 +266,7 @@ def run(task: Task) -> dict[str, Any]:
         return rec
     if task.gnugo:
         try:
-            owl = owl_answer(problem, _unframed(problem, frame))
+            owl = owl_answer(problem, book_board(problem, frame))
             rec.update(owl_code=owl.code, owl_seconds=round(owl.seconds, 3),
                        owl_move=None if owl.move is None else to_sgf(owl.move, size),
                        owl_agree=owl.move is not None and owl.move in book)
@@ -305,7 +297,7 @@ def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],
     f = task.framing
     looser = dataclasses.replace(f, distance=f.distance + LOOSER, margin=f.margin + LOOSER)
     try:
-        wider, _ = infer_problem(_unframed(problem, frame), problem.to_play, comment,
+        wider, _ = infer_problem(book_board(problem, frame), problem.to_play, comment,
                                  name=task.path, framing=looser)
     except ProblemError:
         return "error"
@@ -330,7 +322,7 @@ def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Ta
     if task.recheck:
         color = problem.to_play
         try:  # the other colour as defender
-            swapped, _ = infer_problem(_unframed(problem, frame), color, "",
+            swapped, _ = infer_problem(book_board(problem, frame), color, "",
                                        goal="live" if color == problem.attacker else "kill",
                                        framing=task.framing)
             c2 = check_book(swapped, book, task.time_limit, task.max_nodes,

@@ -50,28 +50,6 @@ def invoke(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
-@pytest.fixture(scope="module")
-def export(tmp_path_factory):
-    """``export(name, mode, *extra)``: the path of ``problems/name`` exported with
-    ``--tree mode`` (and extra options). Shared with test_tree.py through the session's
-    temporary directory."""
-    out_dir = tmp_path_factory.getbasetemp() / "tree-exports"
-    out_dir.mkdir(exist_ok=True)
-
-    def _export(name: str, mode: str, *extra: str) -> Path:
-        tag = "".join(f"-{x.strip('-')}" for x in extra)
-        out = out_dir / f"{Path(name).stem}-{mode}{tag}.sgf"
-        if not out.exists():
-            part = out.with_suffix(".part")
-            r = invoke("solve", str(PROBLEMS / name), "-o", str(part), "--tree", mode,
-                       "--force", *extra)
-            assert r.exit_code == 0, r.output
-            part.rename(out)
-        return out
-
-    return _export
-
-
 # --- walking a tree ----------------------------------------------------------------------------
 
 @dataclass

@@ -41,28 +41,6 @@ BALANCES = range(-K, K + 1)
 FACTS = [Fact(w, b, g) for w in (BLACK, WHITE) for b in BALANCES for g in (RULES, PASS_ALIVE)]
 
 
-@pytest.fixture(scope="module")
-def export(tmp_path_factory):
-    """``export(name, mode, *extra)``: the path of ``problems/name`` written by ``tsumego
-    solve -o --tree mode`` with the extra options (shared with test_check.py through the
-    session's temporary directory)."""
-    out_dir = tmp_path_factory.getbasetemp() / "tree-exports"
-    out_dir.mkdir(exist_ok=True)
-
-    def _export(name: str, mode: str, *extra: str) -> Path:
-        tag = "".join(f"-{x.strip('-')}" for x in extra)
-        out = out_dir / f"{Path(name).stem}-{mode}{tag}.sgf"
-        if not out.exists():
-            part = out.with_suffix(".part")
-            r = invoke("solve", str(PROBLEMS / name), "-o", str(part), "--tree", mode,
-                       "--force", *extra)
-            assert r.exit_code == 0, r.output
-            part.rename(out)
-        return out
-
-    return _export
-
-
 # --- the status logic against every world -------------------------------------------------------
 
 def _worlds(attacker: int):

@@ -55,27 +55,6 @@ def invoke(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
-@pytest.fixture(scope="module")
-def export(tmp_path_factory):
-    """``export(name, mode)``: the path of ``problems/name`` exported with ``--tree mode``.
-    The exports live in one directory of the test session, shared with test_check.py."""
-    out_dir = tmp_path_factory.getbasetemp() / "tree-exports"
-    out_dir.mkdir(exist_ok=True)
-
-    def _export(name: str, mode: str) -> Path:
-        out = out_dir / f"{Path(name).stem}-{mode}.sgf"
-        if not out.exists():
-            part = out.with_suffix(".part")
-            r = invoke("solve", str(PROBLEMS / name), "-o", str(part), "--tree", mode,
-                       "--force")
-            assert r.exit_code == 0, r.output
-            assert f"Wrote the {mode} solution tree to {part}" in r.stdout
-            part.rename(out)
-        return out
-
-    return _export
-
-
 def sgfmill_nodes(game: sgf.Sgf_game):
     """(node, parent) for every node, depth first."""
     stack = [(game.get_root(), None)]

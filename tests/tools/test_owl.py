@@ -11,6 +11,7 @@ from conftest import load_tool
 
 from tsumego.go.coords import from_sgf
 from tsumego.io.sgf import read_problem
+from tsumego.knowledge.infer import book_board
 
 owl = load_tool("owl")
 measure = load_tool("measure_plain")
@@ -24,7 +25,7 @@ pytestmark = pytest.mark.skipif(owl.gnugo_path() is None, reason="GNU Go is not 
 def test_owl_names_the_vital_point_on_the_book_position(name: str, move: str) -> None:
     pf = read_problem(PLAIN / f"{name}.sgf")
     assert pf.inferred is not None  # a plain problem: framed by inference
-    book = measure._unframed(pf.problem, pf.inferred.frame)
+    book = book_board(pf.problem, pf.inferred.frame)
     assert book.black | book.white != pf.problem.black | pf.problem.white  # the frame is off
     answer = owl.owl_answer(pf.problem, book)
     assert answer.code > 0 and answer.move == from_sgf(move, pf.problem.size)

@@ -22,7 +22,7 @@ from tsumego.go.life import never_vital
 from tsumego.go.line import Line
 from tsumego.go.problem import Problem
 from tsumego.search import _core
-from tsumego.search.engine import SearchOptions, Verdict
+from tsumego.search.engine import SearchOptions, Verdict, verdict_after
 
 
 def crop(problem: Problem) -> tuple[int, int, int, int]:
@@ -160,13 +160,7 @@ class CompiledEngine:
                      max_work: int | None = None) -> Verdict:
         """:meth:`winner` after ``color`` plays ``move`` at the end of ``line`` (raises
         :class:`tsumego.go.line.IllegalLine` for an illegal move; the line is left as it was)."""
-        step = line.play(color, move)
-        try:
-            if step.ended:
-                return Verdict(step.ended, 0)
-            return self.winner(line, 3 - color, max_work=max_work)
-        finally:
-            line.undo()
+        return verdict_after(self.winner, line, color, move, max_work)
 
     def known_after(self, line: Line, color: int, move: int) -> Verdict:
         """The winner after ``color`` plays ``move`` (a legal move) at the end of ``line``

@@ -44,7 +44,7 @@ import gc
 import random
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -166,6 +166,20 @@ class Verdict(NamedTuple):
 
     winner: int
     work: int
+
+
+def verdict_after(winner: Callable[..., Verdict], line: Line, color: int, move: int,
+                  max_work: int | None) -> Verdict:
+    """``winner`` (an engine's :meth:`winner`) after ``color`` plays ``move`` at the end of
+    ``line``: the rules' own end where the move ends the game. The line is left as it was;
+    an illegal move raises :class:`tsumego.go.line.IllegalLine`."""
+    step = line.play(color, move)
+    try:
+        if step.ended:
+            return Verdict(step.ended, 0)
+        return winner(line, 3 - color, max_work=max_work)
+    finally:
+        line.undo()
 
 
 @dataclass(frozen=True)
@@ -686,13 +700,7 @@ class Engine:
                      max_work: int | None = None) -> Verdict:
         """:meth:`winner` after ``color`` plays ``move`` at the end of ``line`` (raises
         :class:`tsumego.go.line.IllegalLine` for an illegal move; the line is left as it was)."""
-        step = line.play(color, move)
-        try:
-            if step.ended:
-                return Verdict(step.ended, 0)
-            return self.winner(line, 3 - color, max_work=max_work)
-        finally:
-            line.undo()
+        return verdict_after(self.winner, line, color, move, max_work)
 
     def known_after(self, line: Line, color: int, move: int) -> Verdict:
         """The winner after ``color`` plays ``move`` (a legal move) at the end of ``line``
