@@ -79,7 +79,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "livefirst": {"live_first": False},  # the defender to play: the live game searched first
     "farfirst": {"far_first": False},  # the attacker to play: the defender's best balance first
     "simulation": {"simulation": 0},  # Kawano's simulation (the reference engine's)
-    "eyespace": {"eyespace": False},  # the eye-space database's answers (the reference's)
+    "eyespace": {"eyespace": False},  # the eye-space database's answers
     "tiephi": {"tie_phi": False},  # ties at the least delta go to the largest phi
 }
 

@@ -38,6 +38,7 @@ from tsumego.proofs.tree import (
     full_tree_size,
 )
 from tsumego.search.engine import Engine, SearchOptions
+from tsumego.search.engines import new_engine
 
 PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
 PROBLEM_FILES = sorted(p.name for p in PROBLEMS.glob("*.sgf"))  # top level only
@@ -902,7 +903,8 @@ def _plain_unshaped(b: _Builder, j: int, c, color: int, history: dict[int, int],
 def test_the_walk_filters_change_no_verdict(monkeypatch) -> None:
     """unshaped() plays the probes only where the pair bits allow a clash and enters only
     subtrees whose pair bits do: on the compact trees of gop/15589 (either side first at
-    balance 0), where references below a walked subtree come by other moves than the
+    balance 0, built by the tree's own engine and by one with the solver's options, whose
+    proofs differ), where references below a walked subtree come by other moves than the
     nodes they refer to, and the full trees of problems/ (both sides), every verdict is the
     plain walk's, and both verdicts occur, for subtrees no history shaped and for those
     that one did."""
@@ -919,6 +921,8 @@ def test_the_walk_filters_change_no_verdict(monkeypatch) -> None:
     problem = read_problem(TSUMEGOJS / "gop" / "15589.sgf").problem
     for color in (opponent(BLACK), BLACK):
         build_tree(problem, to_play=color, balance=0, mode="compact")
+        build_tree(problem, to_play=color, balance=0, mode="compact",
+                   engine=new_engine(problem))
     for name in PROBLEM_FILES:
         p = read_problem(PROBLEMS / name).problem
         for color in (BLACK, opponent(BLACK)):

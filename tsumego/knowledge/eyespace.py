@@ -366,6 +366,10 @@ class EyeSpaces:
         self.values = values
         self._shapes: dict[int, Shape] = {}
 
+    def __len__(self) -> int:
+        """The number of shapes."""
+        return len(self._keys)
+
     def find(self, cells: Cells, tadj: int) -> int:
         """The shape index of a canonical key, -1 if none."""
         return self._index.get((cells, tadj), -1)
@@ -469,10 +473,18 @@ _NONE_CREATED: frozenset[int] = frozenset()
 
 
 @lru_cache(maxsize=1)
+def stored_arrays() -> dict[str, bytes]:
+    """The stored database's arrays, as raw bytes: ``cells`` (:data:`MAX_CELLS` per shape,
+    each ``x + 8 * y``), ``sizes`` and ``tadj`` (one per shape), ``values`` (every shape's in
+    turn, two per content)."""
+    raw = resources.files("tsumego.knowledge").joinpath("data", _DATA).read_bytes()
+    return read_npz(raw)
+
+
+@lru_cache(maxsize=1)
 def database() -> EyeSpaces:
     """The stored database, read on first use."""
-    raw = resources.files("tsumego.knowledge").joinpath("data", _DATA).read_bytes()
-    arrays = read_npz(raw)
+    arrays = stored_arrays()
     cells, sizes, tadjs, values = arrays["cells"], arrays["sizes"], arrays["tadj"], \
         arrays["values"]
     keys: list[tuple[Cells, int]] = []

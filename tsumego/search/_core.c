@@ -68,6 +68,12 @@ static inline int binter(const B *a, const B *b, int nw) {
     for (int i = 0; i < nw; i++) if (a->w[i] & b->w[i]) return 1;
     return 0;
 }
+/* are there at most k points in both a and b? */
+static inline int binter_count_le(const B *a, const B *b, int nw, int k) {
+    int n = 0;
+    for (int i = 0; i < nw; i++) n += __builtin_popcountll(a->w[i] & b->w[i]);
+    return n <= k;
+}
 /* the lowest point of a, -1 if none */
 static inline int blow(const B *a, int nw) {
     for (int i = 0; i < nw; i++) if (a->w[i]) return (i << 6) + __builtin_ctzll(a->w[i]);
@@ -280,6 +286,7 @@ typedef struct {
     int32_t count;    /* the child's stone count (NO_RANGE: a capture of the target) */
     int32_t forced_count;
     int8_t win;       /* the winner the play fixes statically, 0 if none */
+    int8_t eye;       /* the eye-space table says the attacker wins (see eye_win) */
 } ChildInfo;
 
 typedef struct {
@@ -297,7 +304,7 @@ typedef struct {
     u64 hash, forced;
     int32_t est_phi, est_delta;
     int16_t move, cnt, forced_cnt;
-    int8_t win;
+    int8_t win, eye;
 } ExpChild;
 typedef struct {
     ExpHead *heads;
@@ -337,6 +344,23 @@ typedef struct {
 } Work;
 
 #define WAYS 4
+
+static inline void cr_empty(Created *c) {
+    c->lo = NO_RANGE;
+    c->hi = -1;
+    c->n = 0;
+    c->known = 1;
+    c->kofree = 1;
+    memset(c->bloom, 0, sizeof(c->bloom));
+}
+static inline void cr_unknown(Created *c) {
+    c->lo = NO_RANGE;
+    c->hi = -1;
+    c->n = 0;
+    c->known = 0;
+    c->kofree = 0;
+    memset(c->bloom, 0, sizeof(c->bloom));
+}
 
 /* Both tables start small and double (rehashing) while they are more than three quarters
  * full, up to max_buckets; then a new entry replaces the one of its bucket with the least
@@ -568,6 +592,7 @@ typedef struct {
     i64 *est_phi, *est_delta;
     u64 *forced;
     int32_t *cnt, *forced_cnt;
+    int8_t *eye;
     /* the legal children being searched */
     int nsel;
     int *sel, *threat, *ccnt, *dep;
@@ -576,11 +601,23 @@ typedef struct {
 } Frame;
 
 /* the caches an engine and the other engine of the same problem share, counted */
+/* the attacker's wins the eye-space table gives at a child, by (arrangement ^ side key) */
+typedef struct {
+    u64 key;
+    int8_t win;       /* 1: a win, with the arrangements it creates; 0: none */
+    Created cr;
+} EyeWin;
+typedef struct {
+    EyeWin *slots;
+    size_t mask;
+} EyeCache;
+
 typedef struct Caches {
     int refs;
     BoolCache benson, lost, alone;
     ChildCache child;
     ExpCache exp;
+    EyeCache eye;
 } Caches;
 
 static void caches_release(Caches *c) {
@@ -591,6 +628,7 @@ static void caches_release(Caches *c) {
     free(c->child.slots);
     free(c->exp.heads);
     free(c->exp.kids);
+    free(c->eye.slots);
     free(c);
 }
 
@@ -609,7 +647,7 @@ struct Engine {
     /* options */
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every;
-    int created_max;
+    int created_max, eyespace;
     /* budget */
     u64 nodes, max_nodes, next_check;
     double deadline;   /* CLOCK_MONOTONIC seconds, <= 0 for none */
@@ -624,6 +662,7 @@ struct Engine {
     BoolCache *bensonc, *lostc, *alonec;
     ChildCache *childc;
     ExpCache *expc;
+    EyeCache *eyec;
     /* the path */
     PathSet hist, pairs;
     CM seen, pair_counts;
@@ -956,6 +995,456 @@ static int end_by_passes(Engine *e) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* the eye-space database (tsumego/knowledge/eyespace.py), loaded once per process           */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Small enclosed eye spaces solved once by retrograde analysis: for every shape (its cells up
+ * to symmetry, and which of them touch the target block) and every content, with each side
+ * to move, the attacker's distance to a capture of the target (0: none) and whether the
+ * target is pass-alive. The rules inside a space, the canonical form of a shape and the
+ * attacker's plan are those of eyespace.py, bit for bit: the differential tests compare
+ * them. */
+#define EMAX 7          /* cells of the largest shape */
+#define E_ALIVE 0x80
+#define E_DIST 0x7F
+#define E_CAPTURE (-2)
+#define E_ILLEGAL (-1)
+#define PLAN_NODES 4000 /* a plan's tree over more positions than this is not used */
+#define SETW 35         /* words of a set of contents: 3**7 = 2187 bits */
+#define PLAN_SLOTS 32768
+#define PLAN_POOL 16384 /* plans kept; the memo is cleared when a plan might not fit */
+
+typedef struct {
+    int n, tadj;
+    uint8_t nbrs[EMAX];
+    size_t offset;       /* of its values in ES.values */
+} EShape;
+
+static struct {
+    int nshapes;
+    EShape *shapes;
+    uint8_t *values;
+    u64 *keys;           /* canonical key -> shape, open addressing */
+    int32_t *index;
+    size_t mask;
+    uint16_t b3[1 << EMAX];  /* b3[mask] = sum of 3**i over the bits i of mask */
+    /* the plans' memo, by (shape, content, side to move): state 1 no plan, 2 a plan (its
+     * contents in pool[slot]) */
+    u64 *mkeys;
+    int32_t *mslot;
+    int8_t *mstate;
+    u64 (*pool)[SETW];
+    int used, count;     /* plans in the pool, memo entries */
+} ES;
+
+static u64 es_key(int n, const int *cells, int tadj) {
+    u64 k = (u64)n;
+    for (int i = 0; i < n; i++) k |= (u64)cells[i] << (3 + 6 * i);
+    return k | (u64)tadj << 45;
+}
+
+static inline size_t es_hash(u64 k) { return (size_t)((k * 0x9e3779b97f4a7c15ULL) >> 20); }
+
+static int es_find(u64 key) {
+    if (!ES.keys) return -1;
+    for (size_t i = es_hash(key) & ES.mask;; i = (i + 1) & ES.mask) {
+        if (ES.keys[i] == key) return ES.index[i];
+        if (!ES.keys[i]) return -1;
+    }
+}
+
+/* load_eyespace(cells, sizes, tadj, values): the stored table's arrays (eyespace.npz) */
+static PyObject *load_eyespace(PyObject *mod, PyObject *args) {
+    (void)mod;
+    Py_buffer cells, sizes, tadj, values;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*", &cells, &sizes, &tadj, &values)) return NULL;
+    PyObject *ret = NULL;
+    int n = (int)sizes.len;
+    const uint8_t *cl = cells.buf, *sz = sizes.buf, *tj = tadj.buf;
+    size_t at = 0, cap = 1;
+    if (tadj.len != n || cells.len != (Py_ssize_t)n * EMAX) {
+        PyErr_SetString(PyExc_ValueError, "eye-space table: arrays of different lengths");
+        goto done;
+    }
+    for (int i = 0; i < n; i++) {
+        if (sz[i] < 1 || sz[i] > EMAX) {
+            PyErr_SetString(PyExc_ValueError, "eye-space table: a shape of a bad size");
+            goto done;
+        }
+        size_t m = 1;
+        for (int j = 0; j < sz[i]; j++) m *= 3;
+        at += 2 * m;
+    }
+    if (at != (size_t)values.len) {
+        PyErr_SetString(PyExc_ValueError, "eye-space table: values do not match the shapes");
+        goto done;
+    }
+    while (cap < 2 * (size_t)n) cap <<= 1;
+    EShape *shapes = calloc((size_t)n, sizeof(EShape));
+    uint8_t *vals = malloc(at ? at : 1);
+    u64 *keys = calloc(cap, sizeof(u64));
+    int32_t *index = calloc(cap, sizeof(int32_t));
+    if (!shapes || !vals || !keys || !index) {
+        free(shapes); free(vals); free(keys); free(index);
+        PyErr_NoMemory();
+        goto done;
+    }
+    memcpy(vals, values.buf, at);
+    at = 0;
+    for (int i = 0; i < n; i++) {
+        EShape *s = &shapes[i];
+        int c[EMAX];
+        s->n = sz[i];
+        s->tadj = tj[i];
+        s->offset = at;
+        size_t m = 1;
+        for (int j = 0; j < s->n; j++) { c[j] = cl[i * EMAX + j]; m *= 3; }
+        at += 2 * m;
+        for (int j = 0; j < s->n; j++) {
+            int x = c[j] % 8, y = c[j] / 8, nb = 0;
+            for (int q = 0; q < s->n; q++) {
+                int qx = c[q] % 8, qy = c[q] / 8;
+                if ((qx == x && (qy == y - 1 || qy == y + 1)) || (qy == y && (qx == x - 1 || qx == x + 1)))
+                    nb |= 1 << q;
+            }
+            s->nbrs[j] = (uint8_t)nb;
+        }
+        u64 key = es_key(s->n, c, s->tadj);
+        size_t h = es_hash(key) & (cap - 1);
+        while (keys[h]) h = (h + 1) & (cap - 1);
+        keys[h] = key;
+        index[h] = i;
+    }
+    free(ES.shapes); free(ES.values); free(ES.keys); free(ES.index);
+    ES.shapes = shapes; ES.values = vals; ES.keys = keys; ES.index = index;
+    ES.mask = cap - 1;
+    ES.nshapes = n;
+    for (int m = 0; m < (1 << EMAX); m++) {
+        int v = 0, p3 = 1;
+        for (int i = 0; i < EMAX; i++, p3 *= 3)
+            if (m >> i & 1) v += p3;
+        ES.b3[m] = (uint16_t)v;
+    }
+    ES.used = ES.count = 0;
+    if (ES.mstate) memset(ES.mstate, 0, PLAN_SLOTS);
+    Py_INCREF(Py_None);
+    ret = Py_None;
+done:
+    PyBuffer_Release(&cells); PyBuffer_Release(&sizes); PyBuffer_Release(&tadj);
+    PyBuffer_Release(&values);
+    return ret;
+}
+
+/* The canonical shape of n cells at (xs[i], ys[i]) (touch[i]: next to the target) under the
+ * eight symmetries: its index (-1: not in the table) and order[i], the cell of canonical
+ * cell i. The least (cells, not-touching flags) in eyespace.canonical's order. */
+static int es_locate(int n, const int *xs, const int *ys, const int *touch, int *order) {
+    int best[3 * EMAX], bord[EMAX], have = 0;
+    for (int t = 0; t < 8; t++) {
+        int mx[EMAX], my[EMAX], lx = 1 << 20, ly = 1 << 20, ord[EMAX], seq[3 * EMAX];
+        for (int i = 0; i < n; i++) {
+            int x = xs[i], y = ys[i];
+            if (t & 1) x = -x;
+            if (t & 2) y = -y;
+            if (t & 4) { int z = x; x = y; y = z; }
+            mx[i] = x; my[i] = y;
+            if (x < lx) lx = x;
+            if (y < ly) ly = y;
+        }
+        for (int i = 0; i < n; i++) {  /* insertion sort by (row, column) */
+            int j = i;
+            while (j > 0 && (my[ord[j - 1]] > my[i] || (my[ord[j - 1]] == my[i] && mx[ord[j - 1]] > mx[i]))) {
+                ord[j] = ord[j - 1];
+                j--;
+            }
+            ord[j] = i;
+        }
+        for (int i = 0; i < n; i++) {
+            seq[2 * i] = mx[ord[i]] - lx;
+            seq[2 * i + 1] = my[ord[i]] - ly;
+            seq[2 * n + i] = !touch[ord[i]];
+        }
+        int less = !have;
+        for (int i = 0; have && i < 3 * n; i++)
+            if (seq[i] != best[i]) { less = seq[i] < best[i]; break; }
+        if (less) {
+            memcpy(best, seq, sizeof(int) * 3 * (size_t)n);
+            memcpy(bord, ord, sizeof(int) * (size_t)n);
+            have = 1;
+        }
+    }
+    int cells[EMAX], tadj = 0;
+    for (int i = 0; i < n; i++) {
+        if (best[2 * i] > 7 || best[2 * i + 1] > 7) return -1;
+        cells[i] = best[2 * i] + 8 * best[2 * i + 1];
+        if (!best[2 * n + i]) tadj |= 1 << i;
+        order[i] = bord[i];
+    }
+    return es_find(es_key(n, cells, tadj));
+}
+
+/* --- the rules inside a space (cell masks) --- */
+static inline int es_around(const EShape *s, int m) {
+    int out = 0;
+    while (m) {
+        int i = __builtin_ctz((unsigned)m);
+        out |= s->nbrs[i];
+        m &= m - 1;
+    }
+    return out;
+}
+static inline int es_flood(const EShape *s, int seed, int within) {
+    int m = seed & within;
+    for (;;) {
+        int n = (m | es_around(s, m)) & within;
+        if (n == m) return m;
+        m = n;
+    }
+}
+/* the target's liberties: the empty cells next to it, or to defender stones joined to it */
+static inline int es_tlibs(const EShape *s, int att, int dfn) {
+    int empty = ((1 << s->n) - 1) & ~(att | dfn);
+    int joined = es_flood(s, dfn & s->tadj, dfn);
+    return empty & (s->tadj | es_around(s, joined));
+}
+/* a play at empty cell p: 1 and the content in *na, *nd, or E_CAPTURE (the attacker's play
+ * captures the target) or E_ILLEGAL (a suicide) */
+static int es_play(const EShape *s, int att, int dfn, int p, int attacker, int *na, int *nd) {
+    int full = (1 << s->n) - 1, bit = 1 << p, own, opp;
+    if (attacker) { own = att | bit; opp = dfn; }
+    else { own = dfn | bit; opp = att; }
+    if (attacker && !es_tlibs(s, own, opp)) return E_CAPTURE;
+    int empty = full & ~(own | opp);
+    int tadj = s->tadj;
+    int around = s->nbrs[p] & opp;
+    while (around) {
+        int q = __builtin_ctz((unsigned)around);
+        around &= around - 1;
+        if (!(opp >> q & 1)) continue;  /* removed with an earlier block */
+        int g = es_flood(s, 1 << q, opp);
+        if (attacker && (g & tadj)) continue;  /* part of the target, which has a liberty */
+        if (!(es_around(s, g) & empty)) { opp &= ~g; empty |= g; }
+    }
+    int g = es_flood(s, bit, own);
+    if (!attacker && (g & tadj)) {
+        if (!es_tlibs(s, opp, own)) return E_ILLEGAL;
+    } else if (!(es_around(s, g) & empty)) {
+        return E_ILLEGAL;
+    }
+    if (attacker) { *na = own; *nd = opp; }
+    else { *na = opp; *nd = own; }
+    return 1;
+}
+
+static inline int es_index(int att, int dfn) { return ES.b3[att] + 2 * ES.b3[dfn]; }
+static inline int es_value(int k, int index, int atm) {
+    return ES.values[ES.shapes[k].offset + 2 * (size_t)index + (atm ? 0 : 1)];
+}
+
+/* --- the attacker's plan: the contents its plays create on the way to a capture --- */
+static int es_memo_alloc(void) {
+    if (ES.mstate) return 1;
+    ES.mkeys = malloc(PLAN_SLOTS * sizeof(u64));
+    ES.mslot = malloc(PLAN_SLOTS * sizeof(int32_t));
+    ES.mstate = calloc(PLAN_SLOTS, 1);
+    ES.pool = malloc(PLAN_POOL * sizeof(*ES.pool));
+    if (!ES.mkeys || !ES.mslot || !ES.mstate || !ES.pool) {
+        free(ES.mkeys); free(ES.mslot); free(ES.mstate); free(ES.pool);
+        ES.mkeys = NULL; ES.mslot = NULL; ES.mstate = NULL; ES.pool = NULL;
+        return 0;
+    }
+    ES.used = ES.count = 0;
+    return 1;
+}
+static inline size_t es_memo_at(u64 key) {
+    size_t i = es_hash(key) & (PLAN_SLOTS - 1);
+    while (ES.mstate[i] && ES.mkeys[i] != key) i = (i + 1) & (PLAN_SLOTS - 1);
+    return i;
+}
+static void es_memo_put(u64 key, int found, const u64 *set) {
+    size_t i = es_memo_at(key);
+    ES.mkeys[i] = key;
+    if (!ES.mstate[i]) ES.count++;
+    ES.mstate[i] = (int8_t)(found ? 2 : 1);
+    if (found) {
+        ES.mslot[i] = ES.used;
+        memcpy(ES.pool[ES.used++], set, sizeof(u64) * SETW);
+    }
+}
+
+typedef struct { int v, a, d; } EOption;
+
+/* The plan from content (a, d) of shape k, as if a line began there: 1 (its contents in out),
+ * 0 none, -1 the budget ran out (nothing of the unfinished positions is kept). */
+static int es_plan_solve(int k, int a, int d, int atm, int *budget, u64 *out) {
+    const EShape *s = &ES.shapes[k];
+    int here = es_index(a, d);
+    u64 key = (((u64)k << 13 | (u64)here) << 1 | (u64)atm) + 1;
+    size_t at = es_memo_at(key);
+    if (ES.mstate[at]) {
+        if (ES.mstate[at] == 1) return 0;
+        memcpy(out, ES.pool[ES.mslot[at]], sizeof(u64) * SETW);
+        return 1;
+    }
+    if (--*budget < 0) return -1;
+    int full = (1 << s->n) - 1, empty = full & ~(a | d), found = 0;
+    u64 sub[SETW];
+    if (atm) {
+        int far = es_value(k, here, 1) & E_DIST;
+        if (far) {
+            EOption opt[EMAX];
+            int no = 0, captured = 0;
+            for (int m = empty; m; m &= m - 1) {
+                int p = __builtin_ctz((unsigned)m), na, nd;
+                int r = es_play(s, a, d, p, 1, &na, &nd);
+                if (r == E_CAPTURE) { captured = 1; break; }
+                if (r == 1) {
+                    int v = es_value(k, es_index(na, nd), 0) & E_DIST;
+                    if (v && v < far) {
+                        /* sorted by (distance, attacker mask, defender mask) */
+                        int j = no++;
+                        while (j > 0 && (opt[j - 1].v > v || (opt[j - 1].v == v
+                               && (opt[j - 1].a > na || (opt[j - 1].a == na && opt[j - 1].d > nd))))) {
+                            opt[j] = opt[j - 1];
+                            j--;
+                        }
+                        opt[j] = (EOption){v, na, nd};
+                    }
+                }
+            }
+            if (captured) {
+                memset(out, 0, sizeof(u64) * SETW);
+                found = 1;
+            } else {
+                for (int i = 0; i < no && !found; i++) {
+                    int c = es_index(opt[i].a, opt[i].d);
+                    if (c == here) continue;
+                    int r = es_plan_solve(k, opt[i].a, opt[i].d, 0, budget, sub);
+                    if (r < 0) return -1;
+                    if (r && !(sub[here >> 6] >> (here & 63) & 1)) {
+                        memcpy(out, sub, sizeof(u64) * SETW);
+                        out[c >> 6] |= (u64)1 << (c & 63);
+                        found = 1;
+                    }
+                }
+            }
+        }
+    } else {
+        int r = es_plan_solve(k, a, d, 1, budget, out);  /* the pass */
+        if (r < 0) return -1;
+        found = r;
+        for (int m = empty; found && m; m &= m - 1) {
+            int p = __builtin_ctz((unsigned)m), na, nd;
+            if (es_play(s, a, d, p, 0, &na, &nd) != 1) continue;
+            r = es_plan_solve(k, na, nd, 1, budget, sub);
+            if (r < 0) return -1;
+            if (!r || (sub[here >> 6] >> (here & 63) & 1)) { found = 0; break; }
+            for (int i = 0; i < SETW; i++) out[i] |= sub[i];
+        }
+    }
+    es_memo_put(key, found, out);
+    return found;
+}
+
+/* The attacker's plan from content (a, d) of shape k: 1 with its contents in out, else 0
+ * (none, or more than PLAN_NODES positions to work it out: then kept as none). */
+static int es_plan(int k, int a, int d, int atm, u64 *out) {
+    if (!es_memo_alloc()) return 0;
+    if (ES.used > PLAN_POOL - PLAN_NODES - 2 || ES.count > PLAN_SLOTS / 2 - PLAN_NODES - 2) {
+        memset(ES.mstate, 0, PLAN_SLOTS);
+        ES.used = ES.count = 0;
+    }
+    int budget = PLAN_NODES;
+    int r = es_plan_solve(k, a, d, atm, &budget, out);
+    if (r < 0) {
+        u64 key = (((u64)k << 13 | (u64)es_index(a, d)) << 1 | (u64)atm) + 1;
+        es_memo_put(key, 0, NULL);
+        return 0;
+    }
+    return r;
+}
+
+/* The eye-space table on the current board, to_move to move, the target being the one block
+ * `blocks` with the liberties `libs`: 1 when the target is pass-alive (the defender wins on
+ * any path); 2 when the attacker wins, with (when cr is given) the arrangements its plays
+ * create, as a proof's created set (it holds on a path that holds none of them); 0: not an
+ * enclosed space of the table, or neither answer, or (with cr) no plan. */
+static int eye_space(Engine *e, const B *blocks, const B *libs, const B *empty, int to_move,
+                     Created *cr) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    B within, space, sp, touching;
+    if (!ES.shapes) return 0;
+    for (int i = 0; i < MAXW; i++) within.w[i] = e->region.w[i] & ~blocks->w[i];
+    flood(g, &space, libs, &within);
+    int n = bcount(&space, nw);
+    if (!n || n > EMAX) return 0;
+    spread(g, &sp, &space);
+    for (int i = 0; i < nw; i++) {
+        /* holding every liberty, enclosed by the target alone, and holding every empty
+         * point of the region */
+        if ((libs->w[i] & ~space.w[i]) || (sp.w[i] & ~space.w[i] & ~blocks->w[i])
+            || ((space.w[i] & empty->w[i]) != (empty->w[i] & e->region.w[i])))
+            return 0;
+    }
+    spread(g, &sp, blocks);
+    for (int i = 0; i < MAXW; i++) touching.w[i] = space.w[i] & sp.w[i];
+    int pts[EMAX], xs[EMAX], ys[EMAX], touch[EMAX], order[EMAX], m = 0;
+    FOR_BITS(p, space, nw) {
+        pts[m] = p;
+        xs[m] = p % g->s;
+        ys[m] = p / g->s;
+        touch[m] = bhas(&touching, p);
+        m++;
+    }
+    int k = es_locate(n, xs, ys, touch, order);
+    if (k < 0) return 0;
+    const B *att = &e->board.st[e->attacker], *dfn = &e->board.st[e->defender];
+    int a = 0, d = 0;
+    for (int i = 0; i < n; i++) {
+        int p = pts[order[i]];
+        if (bhas(att, p)) a |= 1 << i;
+        else if (bhas(dfn, p)) d |= 1 << i;
+    }
+    int atm = to_move == e->attacker;
+    int v = es_value(k, es_index(a, d), atm);
+    if (v & E_ALIVE) return 1;
+    if (!(v & E_DIST)) return 0;
+    if (!cr) return 2;
+    u64 set[SETW];
+    if (!es_plan(k, a, d, atm, set)) return 0;
+    /* the arrangements the plan creates: the board outside the space with each content */
+    u64 h_out = e->board.hash;
+    for (int i = 0; i < n; i++) {
+        int p = pts[order[i]];
+        if (a >> i & 1) h_out ^= g->zob[p][e->attacker];
+        else if (d >> i & 1) h_out ^= g->zob[p][e->defender];
+    }
+    int outside = stone_count(g, &e->board) - __builtin_popcount((unsigned)(a | d));
+    cr_empty(cr);
+    int size = 1;
+    for (int i = 0; i < n; i++) size *= 3;
+    for (int w = 0; w < (size + 63) / 64; w++) {
+        for (u64 x = set[w]; x; x &= x - 1) {
+            int c = w * 64 + __builtin_ctzll(x), ca = 0, cd = 0;
+            u64 h = h_out;
+            for (int i = 0, r = c; i < n; i++, r /= 3) {
+                int p = pts[order[i]];
+                if (r % 3 == 1) { ca |= 1 << i; h ^= g->zob[p][e->attacker]; }
+                else if (r % 3 == 2) { cd |= 1 << i; h ^= g->zob[p][e->defender]; }
+            }
+            int count = outside + __builtin_popcount((unsigned)(ca | cd));
+            if (count < cr->lo) cr->lo = count;
+            if (count > cr->hi) cr->hi = count;
+            cr->n++;
+            bloom_add(cr->bloom, h);
+        }
+    }
+    if (cr->n > e->created_max) cr->known = 0;
+    return 2;
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* expansion                                                                                 */
 /* ---------------------------------------------------------------------------------------- */
 
@@ -969,6 +1458,7 @@ static int frame_alloc(Frame *f, int n) {
     f->forced = malloc(sizeof(u64) * (size_t)n);
     f->cnt = malloc(sizeof(int32_t) * (size_t)n);
     f->forced_cnt = malloc(sizeof(int32_t) * (size_t)n);
+    f->eye = malloc((size_t)n);
     f->sel = malloc(sizeof(int) * (size_t)n);
     f->threat = malloc(sizeof(int) * (size_t)n);
     f->ccnt = malloc(sizeof(int) * (size_t)n);
@@ -977,13 +1467,13 @@ static int frame_alloc(Frame *f, int n) {
     f->delta = malloc(sizeof(i64) * (size_t)n);
     f->aux = malloc(sizeof(Created) * (size_t)n);
     return f->move && f->hash && f->win && f->est_phi && f->est_delta && f->forced && f->cnt
-        && f->forced_cnt && f->sel && f->threat && f->ccnt && f->dep && f->phi && f->delta
+        && f->forced_cnt && f->eye && f->sel && f->threat && f->ccnt && f->dep && f->phi && f->delta
         && f->aux;
 }
 static void frame_free(Frame *f) {
     free(f->move); free(f->hash); free(f->win); free(f->est_phi); free(f->est_delta);
     free(f->forced); free(f->cnt); free(f->forced_cnt); free(f->sel); free(f->threat);
-    free(f->ccnt); free(f->dep); free(f->phi); free(f->delta); free(f->aux);
+    free(f->ccnt); free(f->dep); free(f->phi); free(f->delta); free(f->aux); free(f->eye);
 }
 static Frame *frame_at(Engine *e, int depth) {
     if (depth >= MAXDEPTH) return NULL;
@@ -1043,6 +1533,7 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
     out->count = c;
     out->forced = 0;
     out->forced_count = NO_RANGE;
+    out->eye = 0;
     if (w) {
         out->est_phi = out->est_delta = 1;
         return;
@@ -1056,6 +1547,15 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
         out->win = (int8_t)attacker;
         out->est_phi = out->est_delta = 1;
         return;
+    }
+    if (e->eyespace && single && p != PASS && binter_count_le(&empty, &e->region, nw, EMAX)) {
+        int r = eye_space(e, &b, &libs, &empty, opp, NULL);
+        if (r == 1) {
+            out->win = (int8_t)defender;
+            out->est_phi = out->est_delta = 1;
+            return;
+        }
+        out->eye = r == 2;
     }
     int try_capture = e->capture && n <= 4 && !(n > 1 && single);
     int try_atari = e->atari && n == 2 && single;
@@ -1123,6 +1623,7 @@ static void expand(Engine *e, int color, Frame *f) {
             f->est_phi[i] = c->est_phi;
             f->est_delta[i] = c->est_delta;
             f->forced[i] = c->forced;
+            f->eye[i] = c->eye;
             f->cnt[i] = c->cnt == INT16_MAX ? NO_RANGE : c->cnt;
             f->forced_cnt[i] = c->forced_cnt == INT16_MAX ? NO_RANGE : c->forced_cnt;
         }
@@ -1139,6 +1640,7 @@ static void expand(Engine *e, int color, Frame *f) {
         c->est_phi = (int32_t)f->est_phi[i];
         c->est_delta = (int32_t)f->est_delta[i];
         c->forced = f->forced[i];
+        c->eye = f->eye[i];
         c->cnt = f->cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->cnt[i];
         c->forced_cnt = f->forced_cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->forced_cnt[i];
     }
@@ -1168,30 +1670,41 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
     u64 side = SIDE_KEY[color];
     ChildCache *cc = e->childc;
     int n = 0;
+    /* first every legal play's arrangement, its cache slot asked for before it is read (the
+     * reads then wait for memory together), then each child's information: from the cache,
+     * or worked out on the board after the play again */
     FOR_BITS(p, moves, nw) {
         B cap;
         if (!play(g, bd, p, color, &cap)) continue;
-        u64 h = bd->hash;
-        u64 key = h ^ side;
+        u64 key = bd->hash ^ side;
+        __builtin_prefetch(&cc->slots[(size_t)(key ^ (key >> 29)) & cc->mask]);
+        f->move[n] = p;
+        f->hash[n] = bd->hash;
+        *bd = snap;
+        n++;
+    }
+    for (int i = 0; i < n; i++) {
+        int p = f->move[i];
+        u64 key = f->hash[i] ^ side;
         ChildInfo *slot = &cc->slots[(size_t)(key ^ (key >> 29)) & cc->mask];
         ChildInfo info;
         if (slot->key == key && key) {
             info = *slot;
         } else {
+            B cap;
+            play(g, bd, p, color, &cap);
             child_info(e, color, p, &cap, s0, &blocks, &near, one_block, &info);
             info.key = key;
             *slot = info;
+            *bd = snap;
         }
-        *bd = snap;
-        f->move[n] = p;
-        f->hash[n] = h;
-        f->win[n] = info.win;
-        f->est_phi[n] = info.est_phi;
-        f->est_delta[n] = info.est_delta;
-        f->forced[n] = info.forced;
-        f->cnt[n] = info.count;
-        f->forced_cnt[n] = info.forced_count;
-        n++;
+        f->win[i] = info.win;
+        f->est_phi[i] = info.est_phi;
+        f->est_delta[i] = info.est_delta;
+        f->forced[i] = info.forced;
+        f->eye[i] = info.eye;
+        f->cnt[i] = info.count;
+        f->forced_cnt[i] = info.forced_count;
     }
     {
         ChildInfo info;
@@ -1204,6 +1717,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         f->est_phi[n] = info.est_phi;
         f->est_delta[n] = info.est_delta;
         f->forced[n] = info.forced;
+        f->eye[n] = info.eye;
         f->cnt[n] = info.count;
         f->forced_cnt[n] = info.forced_count;
         n++;
@@ -1214,23 +1728,6 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
 /* ---------------------------------------------------------------------------------------- */
 /* created sets and the path                                                                 */
 /* ---------------------------------------------------------------------------------------- */
-
-static inline void cr_empty(Created *c) {
-    c->lo = NO_RANGE;
-    c->hi = -1;
-    c->n = 0;
-    c->known = 1;
-    c->kofree = 1;
-    memset(c->bloom, 0, sizeof(c->bloom));
-}
-static inline void cr_unknown(Created *c) {
-    c->lo = NO_RANGE;
-    c->hi = -1;
-    c->n = 0;
-    c->known = 0;
-    c->kofree = 0;
-    memset(c->bloom, 0, sizeof(c->bloom));
-}
 
 /* Add to a proof's created arrangements one child's: the arrangement h its move creates (with
  * stone count `count`; NO_RANGE for none) and its own proof's. */
@@ -1366,6 +1863,31 @@ static void child_thresholds(i64 th_phi, i64 th_delta, i64 node_delta, i64 child
 /* df-pn                                                                                     */
 /* ---------------------------------------------------------------------------------------- */
 
+/* The eye-space table's win for the attacker after color's play p (arrangement h) from the
+ * current board, with the arrangements it creates; NULL if none. Cached by arrangement. */
+static const Created *eye_win(Engine *e, int color, int p, u64 h) {
+    EyeCache *c = e->eyec;
+    u64 key = h ^ SIDE_KEY[3 - color] ^ 0x2545f4914f6cdd1dULL;
+    EyeWin *slot = &c->slots[(size_t)(key ^ (key >> 29)) & c->mask];
+    if (slot->key != key) {
+        const Geo *g = &e->g;
+        Board *bd = &e->board;
+        Board snap = *bd;
+        B cap, blocks, libs, empty;
+        slot->key = key;
+        slot->win = 0;
+        if (play(g, bd, p, color, &cap)) {
+            flood(g, &blocks, &e->target, &bd->st[e->defender]);
+            empty_of(g, bd, &empty);
+            dilate(g, &libs, &blocks);
+            for (int i = 0; i < MAXW; i++) libs.w[i] &= empty.w[i];
+            slot->win = eye_space(e, &blocks, &libs, &empty, 3 - color, &slot->cr) == 2;
+        }
+        *bd = snap;
+    }
+    return slot->win ? &slot->cr : NULL;
+}
+
 typedef struct {
     i64 phi, delta;
     int dep;
@@ -1447,6 +1969,13 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
                 aux->lo = aux->hi = f->forced_cnt[i];
                 aux->n = 1;
                 bloom_add(aux->bloom, f->forced[i]);
+            }
+        } else if (!w && idx == -1 && f->eye[i]) {
+            const Created *ew = eye_win(e, color, p, h);
+            PathView pv = {e->hist.base, 0, -1, 0, -1};
+            if (ew && fits(e, ew->lo, ew->hi, ew->known, ew->bloom, &seen, &pv)) {
+                w = attacker; /* the eye-space table's kill, legal on this path */
+                *aux = *ew;
             }
         }
         f->sel[ns] = i;
@@ -1761,16 +2290,16 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     PyObject *black, *white, *target, *region, *outside;
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every,
-        created_max;
+        created_max, eyespace = 1;
     static char *names[] = {"size", "crop", "black", "white", "target", "region", "outside",
                             "live", "tt_size", "epsilon", "knowledge", "sum_scale", "benson",
                             "capture", "atari", "kofree", "tie_phi", "check_every",
-                            "created_max", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi", names, &size, &x0,
+                            "created_max", "eyespace", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|p", names, &size, &x0,
                                      &y0, &w, &h, &black, &white, &target, &region, &outside,
                                      &live, &tt_size, &epsilon, &knowledge, &sum_scale, &benson,
                                      &capture, &atari, &kofree, &tie_phi, &check_every,
-                                     &created_max))
+                                     &created_max, &eyespace))
         return -1;
     if (size < 2 || size > 19 || w < 1 || h < 1 || x0 < 0 || y0 < 0 || x0 + w > size
         || y0 + h > size || h * (w + 1) > MAXP) {
@@ -1829,6 +2358,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     e->tie_phi = tie_phi;
     e->check_every = check_every > 0 ? check_every : 1024;
     e->created_max = created_max;
+    e->eyespace = eyespace;
     e->next_check = 1;
     e->maxchild = bcount(&e->region, g->nw) + 2;
     if (tt_size < 2048) tt_size = 2048;
@@ -1844,6 +2374,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     e->alonec = &e->caches->alone;
     e->childc = &e->caches->child;
     e->expc = &e->caches->exp;
+    e->eyec = &e->caches->eye;
     e->solved->max_buckets = pow2_at_least(half / WAYS);
     e->work.max_buckets = pow2_at_least(half / WAYS);
     e->solved->nbuckets = e->solved->max_buckets < 1024 ? e->solved->max_buckets : 1024;
@@ -1858,6 +2389,9 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     }
     e->childc->mask = pow2_at_least(cache) - 1;
     e->childc->slots = calloc(e->childc->mask + 1, sizeof(ChildInfo));
+    e->eyec->mask = pow2_at_least(cache / 16 > 1024 ? cache / 16 : 1024) - 1;
+    e->eyec->slots = calloc(e->eyec->mask + 1, sizeof(EyeWin));
+    if (!e->eyec->slots) { PyErr_NoMemory(); return -1; }
     e->expc->width = e->maxchild;
     {
         /* about an eighth of the table's bytes */
@@ -2137,6 +2671,7 @@ static PyObject *Core_share(CoreObject *self, PyObject *other) {
     e->alonec = &e->caches->alone;
     e->childc = &e->caches->child;
     e->expc = &e->caches->exp;
+    e->eyec = &e->caches->eye;
     Py_RETURN_NONE;
 }
 
@@ -2210,7 +2745,8 @@ static PyObject *Core_stats(CoreObject *self, PyObject *unused) {
     size_t bytes = e->solved->nbuckets * WAYS * sizeof(Solved) + e->work.nbuckets * WAYS * sizeof(Work);
     if (e->caches->refs == 1)
         bytes += (e->bensonc->mask + 1) * 9 + (e->lostc->mask + 1) * 9 + (e->alonec->mask + 1) * 9
-                 + (e->childc->mask + 1) * sizeof(ChildInfo);
+                 + (e->childc->mask + 1) * sizeof(ChildInfo)
+                 + (e->eyec->mask + 1) * sizeof(EyeWin);
     return Py_BuildValue("{s:K,s:K,s:K,s:i,s:i}", "solved", (unsigned long long)e->solved->count,
                          "work", (unsigned long long)e->work.count, "table_bytes",
                          (unsigned long long)bytes, "words", e->g.nw, "frames", e->nframes);
@@ -2250,8 +2786,68 @@ static PyTypeObject CoreType = {
     .tp_getset = Core_getset,
 };
 
+/* eye_locate(points, touching) -> (shape, order): es_locate, for the differential tests */
+static PyObject *eye_locate(PyObject *mod, PyObject *args) {
+    (void)mod;
+    PyObject *points, *touching;
+    if (!PyArg_ParseTuple(args, "OO", &points, &touching)) return NULL;
+    Py_ssize_t n = PySequence_Size(points);
+    if (n < 1 || n > EMAX || PySequence_Size(touching) != n) {
+        PyErr_SetString(PyExc_ValueError, "eye_locate: 1 to 7 points, each with a flag");
+        return NULL;
+    }
+    int xs[EMAX], ys[EMAX], touch[EMAX], order[EMAX];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pt = PySequence_GetItem(points, i), *t = PySequence_GetItem(touching, i);
+        int ok = pt && t && PyArg_ParseTuple(pt, "ii", &xs[i], &ys[i]);
+        if (ok) touch[i] = PyObject_IsTrue(t);
+        Py_XDECREF(pt);
+        Py_XDECREF(t);
+        if (!ok || touch[i] < 0) return NULL;
+    }
+    int k = es_locate((int)n, xs, ys, touch, order);
+    PyObject *o = PyList_New(n);
+    if (!o) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++) PyList_SET_ITEM(o, i, PyLong_FromLong(order[i]));
+    return Py_BuildValue("(iN)", k, o);
+}
+
+/* eye_plan(shape, att, dfn, attacker_to_move) -> sorted content indices or None: es_plan with
+ * a cleared memo, for the differential tests */
+static PyObject *eye_plan(PyObject *mod, PyObject *args) {
+    (void)mod;
+    int k, a, d, atm;
+    if (!PyArg_ParseTuple(args, "iiip", &k, &a, &d, &atm)) return NULL;
+    if (k < 0 || k >= ES.nshapes || a < 0 || d < 0 || (a & d)
+        || (a | d) >> ES.shapes[k].n) {
+        PyErr_SetString(PyExc_ValueError, "eye_plan: no such shape or content");
+        return NULL;
+    }
+    if (!es_memo_alloc()) return PyErr_NoMemory();
+    memset(ES.mstate, 0, PLAN_SLOTS);
+    ES.used = ES.count = 0;
+    u64 set[SETW];
+    if (!es_plan(k, a, d, atm, set)) Py_RETURN_NONE;
+    PyObject *o = PyList_New(0);
+    for (int c = 0; o && c < SETW * 64; c++) {
+        if (!(set[c >> 6] >> (c & 63) & 1)) continue;
+        PyObject *v = PyLong_FromLong(c);
+        if (!v || PyList_Append(o, v) < 0) { Py_XDECREF(v); Py_DECREF(o); return NULL; }
+        Py_DECREF(v);
+    }
+    return o;
+}
+
+static PyMethodDef module_methods[] = {
+    {"load_eyespace", load_eyespace, METH_VARARGS,
+     "load_eyespace(cells, sizes, tadj, values): the eye-space table's arrays"},
+    {"eye_locate", eye_locate, METH_VARARGS, "eye_locate(points, touching) -> (shape, order)"},
+    {"eye_plan", eye_plan, METH_VARARGS,
+     "eye_plan(shape, att, dfn, attacker_to_move) -> content indices or None"},
+    {NULL, NULL, 0, NULL}};
+
 static struct PyModuleDef coremodule = {PyModuleDef_HEAD_INIT, "_core",
-                                        "The compiled search core.", -1, NULL,
+                                        "The compiled search core.", -1, module_methods,
                                         NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__core(void) {

@@ -6,13 +6,14 @@ of empty points: outside it every point is empty and never played, so nothing th
 change an answer. The crop's ring, and the points of the board Benson's test can never count
 as vital (:func:`tsumego.go.life.never_vital`), are handed to the core as such.
 
-Two techniques of the reference engine are not in the core: the eye-space table and
-Kawano's simulation (``SearchOptions.eyespace`` and ``simulation`` are ignored here). Both
-only save work; the answers are the same.
+The core reads the same eye-space table (:mod:`tsumego.knowledge.eyespace`), handed to it
+once per process. Kawano's simulation is the reference engine's alone
+(``SearchOptions.simulation`` is ignored here): it only saves work; the answers are the same.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import get_args
 
 from tsumego.errors import Budget, BudgetExhausted
@@ -21,6 +22,7 @@ from tsumego.go.coords import PASS
 from tsumego.go.life import never_vital
 from tsumego.go.line import Line
 from tsumego.go.problem import Problem
+from tsumego.knowledge.eyespace import stored_arrays
 from tsumego.search import _core
 from tsumego.search.engine import SearchOptions, Verdict, verdict_after
 
@@ -56,6 +58,13 @@ def _outside(problem: Problem, box: tuple[int, int, int, int]) -> list[int]:
     return sorted(out & inside)
 
 
+@cache
+def _load_eyespace() -> None:
+    """Hand the stored eye-space table to the core, once per process."""
+    t = stored_arrays()
+    _core.load_eyespace(t["cells"], t["sizes"], t["tadj"], t["values"])
+
+
 def _stopped(e: _core.Stopped) -> BudgetExhausted:
     """The core's stop as the library's error (its text is the kind of budget)."""
     kind = str(e)
@@ -76,12 +85,14 @@ class CompiledEngine:
         self.live = live
         self.options = options
         box = crop(problem)
+        if options.eyespace:
+            _load_eyespace()
         self._core = _core.Core(
             problem.size, box, list(bits(problem.black)), list(bits(problem.white)),
             list(bits(problem.target)), list(bits(problem.region)), _outside(problem, box),
             live, tt_size, options.epsilon, options.knowledge, options.sum_scale,
             options.benson, options.capture, options.atari, options.kofree, options.tie_phi,
-            options.check_every, options.created_max)
+            options.check_every, options.created_max, options.eyespace)
         self._core.max_nodes = max_nodes
         self._core.deadline = deadline
 
