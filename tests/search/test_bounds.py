@@ -130,6 +130,16 @@ def test_child_phi_threshold_is_capped_at_inf():
     assert b.delta == 4
 
 
+def test_an_unbounded_delta_threshold_leaves_the_child_phi_unbounded():
+    # a node whose delta is a sum capped at BIG, under no delta threshold (INF): a child whose
+    # phi is as inflated (numbers round a cycle) must not get a threshold one above its phi,
+    # or the node grows it by one at a time and never stops
+    assert child_thresholds(131, INF, BIG, 820544246811192, 120, 0.0) == Bounds(INF, 121)
+    assert child_thresholds(131, INF, 112, 3, 120, 0.0).phi == INF
+    # a bounded one still keeps the node's delta under it
+    assert child_thresholds(131, 10**6, 112, 3, 120, 0.0).phi == 10**6 - 109
+
+
 def test_epsilon_never_lowers_the_threshold():
     for second in (1, 2, 3, 10, 1000):
         plain = child_thresholds(10**6, 10**6, 5, 5, second, 0.0)

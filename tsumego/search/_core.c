@@ -1003,7 +1003,8 @@ static int end_by_passes(Engine *e) {
  * to move, the attacker's distance to a capture of the target (0: none) and whether the
  * target is pass-alive. The rules inside a space, the canonical form of a shape and the
  * attacker's plan are those of eyespace.py, bit for bit: the differential tests compare
- * them. */
+ * them. The table and the plans' memo are the process's, shared by every engine: plans are
+ * functions of the shape alone, and the core holds the interpreter's lock throughout. */
 #define EMAX 7          /* cells of the largest shape */
 #define E_ALIVE 0x80
 #define E_DIST 0x7F
@@ -1849,7 +1850,9 @@ static void lookup(Engine *e, int color, int balance, int passed, u64 h, i64 est
 /* df-pn's thresholds for the selected child (1+epsilon) */
 static void child_thresholds(i64 th_phi, i64 th_delta, i64 node_delta, i64 child_phi,
                              i64 second_delta, double eps, i64 *c_phi, i64 *c_delta) {
-    i64 p = th_delta - node_delta + child_phi;
+    /* an unbounded delta threshold leaves the child's phi unbounded: the node's delta, a
+     * sum capped at BIG, only reaches it when a child's phi is INF */
+    i64 p = th_delta >= INF ? INF : th_delta - node_delta + child_phi;
     if (second_delta >= INF) {
         *c_delta = th_phi;
     } else {

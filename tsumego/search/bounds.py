@@ -80,9 +80,12 @@ def child_thresholds(th_phi: int, th_delta: int, node_delta: int, child_phi: int
     the child may run until its delta exceeds (1+epsilon) times the second-best delta).
 
     ``node_delta`` and ``child_phi`` are the current values; the child's phi threshold is what
-    keeps the node's delta under ``th_delta``.
+    keeps the node's delta under ``th_delta``. An unbounded ``th_delta`` (``INF``) leaves it
+    unbounded: the node's delta, a sum capped at ``BIG``, reaches ``INF`` only when a child's
+    phi does, and a threshold of ``BIG - node_delta + child_phi + 1`` would let the child grow
+    by one at a time (numbers inflated round a cycle stall the search there).
     """
-    c_phi = th_delta - node_delta + child_phi
+    c_phi = INF if th_delta >= INF else th_delta - node_delta + child_phi
     if second_delta >= INF:
         c_delta = th_phi
     else:
