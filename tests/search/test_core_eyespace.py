@@ -11,13 +11,13 @@ import pytest
 from tsumego import BLACK, WHITE, problem_from_diagram, solve
 from tsumego.knowledge.eyespace import DIST, content_of, database, index_of
 from tsumego.search import _core
-from tsumego.search.compiled import _load_eyespace
+from tsumego.search.compiled import load_eyespace_table
 from tsumego.search.engine import SearchOptions
 
 
 @pytest.fixture(scope="module", autouse=True)
 def loaded() -> None:
-    _load_eyespace()
+    load_eyespace_table()
 
 
 def placed(cells: tuple[tuple[int, int], ...], rng: random.Random) -> list[tuple[int, int]]:

@@ -345,22 +345,17 @@ typedef struct {
 
 #define WAYS 4
 
-static inline void cr_empty(Created *c) {
+/* no arrangement created, known exactly (cr_empty) or not at all (cr_unknown) */
+static inline void cr_reset(Created *c, int known) {
     c->lo = NO_RANGE;
     c->hi = -1;
     c->n = 0;
-    c->known = 1;
-    c->kofree = 1;
+    c->known = (uint8_t)known;
+    c->kofree = (uint8_t)known;
     memset(c->bloom, 0, sizeof(c->bloom));
 }
-static inline void cr_unknown(Created *c) {
-    c->lo = NO_RANGE;
-    c->hi = -1;
-    c->n = 0;
-    c->known = 0;
-    c->kofree = 0;
-    memset(c->bloom, 0, sizeof(c->bloom));
-}
+static inline void cr_empty(Created *c) { cr_reset(c, 1); }
+static inline void cr_unknown(Created *c) { cr_reset(c, 0); }
 
 /* Both tables start small and double (rehashing) while they are more than three quarters
  * full, up to max_buckets; then a new entry replaces the one of its bucket with the least
@@ -1038,6 +1033,8 @@ static struct {
     int used, count;     /* plans in the pool, memo entries */
 } ES;
 
+static void es_memo_clear(void);
+
 static u64 es_key(int n, const int *cells, int tadj) {
     u64 k = (u64)n;
     for (int i = 0; i < n; i++) k |= (u64)cells[i] << (3 + 6 * i);
@@ -1126,8 +1123,7 @@ static PyObject *load_eyespace(PyObject *mod, PyObject *args) {
             if (m >> i & 1) v += p3;
         ES.b3[m] = (uint16_t)v;
     }
-    ES.used = ES.count = 0;
-    if (ES.mstate) memset(ES.mstate, 0, PLAN_SLOTS);
+    if (ES.mstate) es_memo_clear();
     Py_INCREF(Py_None);
     ret = Py_None;
 done:
@@ -1257,6 +1253,14 @@ static int es_memo_alloc(void) {
     ES.used = ES.count = 0;
     return 1;
 }
+/* the memo's key of (shape, content index, side to move); never 0 */
+static inline u64 es_memo_key(int k, int index, int atm) {
+    return (((u64)k << 13 | (u64)index) << 1 | (u64)atm) + 1;
+}
+static void es_memo_clear(void) {
+    memset(ES.mstate, 0, PLAN_SLOTS);
+    ES.used = ES.count = 0;
+}
 static inline size_t es_memo_at(u64 key) {
     size_t i = es_hash(key) & (PLAN_SLOTS - 1);
     while (ES.mstate[i] && ES.mkeys[i] != key) i = (i + 1) & (PLAN_SLOTS - 1);
@@ -1280,7 +1284,7 @@ typedef struct { int v, a, d; } EOption;
 static int es_plan_solve(int k, int a, int d, int atm, int *budget, u64 *out) {
     const EShape *s = &ES.shapes[k];
     int here = es_index(a, d);
-    u64 key = (((u64)k << 13 | (u64)here) << 1 | (u64)atm) + 1;
+    u64 key = es_memo_key(k, here, atm);
     size_t at = es_memo_at(key);
     if (ES.mstate[at]) {
         if (ES.mstate[at] == 1) return 0;
@@ -1351,15 +1355,12 @@ static int es_plan_solve(int k, int a, int d, int atm, int *budget, u64 *out) {
  * (none, or more than PLAN_NODES positions to work it out: then kept as none). */
 static int es_plan(int k, int a, int d, int atm, u64 *out) {
     if (!es_memo_alloc()) return 0;
-    if (ES.used > PLAN_POOL - PLAN_NODES - 2 || ES.count > PLAN_SLOTS / 2 - PLAN_NODES - 2) {
-        memset(ES.mstate, 0, PLAN_SLOTS);
-        ES.used = ES.count = 0;
-    }
+    if (ES.used > PLAN_POOL - PLAN_NODES - 2 || ES.count > PLAN_SLOTS / 2 - PLAN_NODES - 2)
+        es_memo_clear();
     int budget = PLAN_NODES;
     int r = es_plan_solve(k, a, d, atm, &budget, out);
     if (r < 0) {
-        u64 key = (((u64)k << 13 | (u64)es_index(a, d)) << 1 | (u64)atm) + 1;
-        es_memo_put(key, 0, NULL);
+        es_memo_put(es_memo_key(k, es_index(a, d), atm), 0, NULL);
         return 0;
     }
     return r;
@@ -2827,8 +2828,7 @@ static PyObject *eye_plan(PyObject *mod, PyObject *args) {
         return NULL;
     }
     if (!es_memo_alloc()) return PyErr_NoMemory();
-    memset(ES.mstate, 0, PLAN_SLOTS);
-    ES.used = ES.count = 0;
+    es_memo_clear();
     u64 set[SETW];
     if (!es_plan(k, a, d, atm, set)) Py_RETURN_NONE;
     PyObject *o = PyList_New(0);

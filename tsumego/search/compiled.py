@@ -59,7 +59,7 @@ def _outside(problem: Problem, box: tuple[int, int, int, int]) -> list[int]:
 
 
 @cache
-def _load_eyespace() -> None:
+def load_eyespace_table() -> None:
     """Hand the stored eye-space table to the core, once per process."""
     t = stored_arrays()
     _core.load_eyespace(t["cells"], t["sizes"], t["tadj"], t["values"])
@@ -86,7 +86,7 @@ class CompiledEngine:
         self.options = options
         box = crop(problem)
         if options.eyespace:
-            _load_eyespace()
+            load_eyespace_table()
         self._core = _core.Core(
             problem.size, box, list(bits(problem.black)), list(bits(problem.white)),
             list(bits(problem.target)), list(bits(problem.region)), _outside(problem, box),
@@ -200,4 +200,4 @@ class CompiledEngine:
                           self.problem.defender if other.live else self.problem.attacker)
 
 
-__all__ = ["CompiledEngine", "crop", "PASS"]
+__all__ = ["CompiledEngine", "crop", "load_eyespace_table", "PASS"]
