@@ -80,6 +80,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "farfirst": {"far_first": False},  # the attacker to play: the defender's best balance first
     "simulation": {"simulation": 0},  # Kawano's simulation (the reference engine's)
     "eyespace": {"eyespace": False},  # the eye-space database's answers
+    "threats": {"threats": False},  # the defender's threat to live refutes attacker moves
     "tiephi": {"tie_phi": False},  # ties at the least delta go to the largest phi
 }
 

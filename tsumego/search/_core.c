@@ -281,7 +281,7 @@ static inline void bc_put(BoolCache *c, u64 k, int v) {
 /* what an expansion knows of a play's child, a function of its arrangement and the mover */
 typedef struct {
     u64 key;          /* child hash ^ side key of the mover (0: empty slot) */
-    u64 forced;       /* the arrangement of the attacker's forced win next, 0 if none */
+    u64 forced;       /* the arrangement of the mover's opponent's forced win next, 0 if none */
     i64 est_phi, est_delta;
     int32_t count;    /* the child's stone count (NO_RANGE: a capture of the target) */
     int32_t forced_count;
@@ -642,7 +642,7 @@ struct Engine {
     /* options */
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every;
-    int created_max, eyespace;
+    int created_max, eyespace, threats;
     /* budget */
     u64 nodes, max_nodes, next_check;
     double deadline;   /* CLOCK_MONOTONIC seconds, <= 0 for none */
@@ -1650,6 +1650,51 @@ static void expand(Engine *e, int color, Frame *f) {
     hd->n = f->n;
 }
 
+/* The attacker's null move (threat order 1 of lambda search): were the attacker to pass,
+ * which defender plays would leave the target pass-alive at once (Benson)? The first
+ * THREAT_TRIES of them, in point order, are tried after each of the attacker's children (its
+ * plays and its pass): a child after which one of them is legal and still leaves the target
+ * pass-alive is lost for the attacker, the way the defender's child after which the attacker
+ * captures at once is lost for the defender (its `forced`: the arrangement the play creates,
+ * which `mid` checks against the path). Exact: the winner is the one Benson's test gives on
+ * the board after both plays; the candidates only choose which plays to test. A function of
+ * the node's arrangement alone, so it is kept with the expansion. */
+#define THREAT_TRIES 2
+static void defender_threats(Engine *e, Frame *f, const B *moves) {
+    const Geo *g = &e->g;
+    int nw = g->nw, defender = e->defender;
+    Board *bd = &e->board;
+    Board snap = *bd;
+    int cand[THREAT_TRIES], nc = 0;
+    FOR_BITS(d, *moves, nw) {
+        B cap;
+        if (!play(g, bd, d, defender, &cap)) continue;
+        int alive = benson_alive(e);
+        *bd = snap;
+        if (alive) {
+            cand[nc++] = d;
+            if (nc == THREAT_TRIES) break;
+        }
+    }
+    if (!nc) return;
+    for (int i = 0; i < f->n; i++) {
+        if (f->win[i] || f->forced[i]) continue;
+        int p = f->move[i];
+        B cap;
+        if (p != PASS) play(g, bd, p, e->attacker, &cap);
+        Board child = *bd;
+        for (int j = 0; j < nc && !f->forced[i]; j++) {
+            if (cand[j] == p) continue;
+            if (play(g, bd, cand[j], defender, &cap) && benson_alive(e)) {
+                f->forced[i] = bd->hash;
+                f->forced_cnt[i] = stone_count(g, bd);
+            }
+            *bd = child;
+        }
+        *bd = snap;
+    }
+}
+
 static void expand_fresh(Engine *e, int color, Frame *f) {
     const Geo *g = &e->g;
     int nw = g->nw;
@@ -1725,6 +1770,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         n++;
     }
     f->n = n;
+    if (e->threats && color == e->attacker) defender_threats(e, f, &moves);
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -1968,7 +2014,9 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
         cr_empty(aux);
         if (idx != PAIR && !w && f->forced[i] && ps_get(&e->hist, f->forced[i]) < 0
             && f->forced[i] != h) {
-            w = attacker; /* the attacker captures at once, or ataris with no escape */
+            /* the attacker captures at once, or ataris with no escape; or, after the
+             * attacker's move, the defender makes the target pass-alive at once */
+            w = opp;
             if (f->forced_cnt[i] != NO_RANGE) {
                 aux->lo = aux->hi = f->forced_cnt[i];
                 aux->n = 1;
@@ -2294,16 +2342,16 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     PyObject *black, *white, *target, *region, *outside;
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every,
-        created_max, eyespace = 1;
+        created_max, eyespace = 1, threats = 1;
     static char *names[] = {"size", "crop", "black", "white", "target", "region", "outside",
                             "live", "tt_size", "epsilon", "knowledge", "sum_scale", "benson",
                             "capture", "atari", "kofree", "tie_phi", "check_every",
-                            "created_max", "eyespace", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|p", names, &size, &x0,
+                            "created_max", "eyespace", "threats", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|pp", names, &size, &x0,
                                      &y0, &w, &h, &black, &white, &target, &region, &outside,
                                      &live, &tt_size, &epsilon, &knowledge, &sum_scale, &benson,
                                      &capture, &atari, &kofree, &tie_phi, &check_every,
-                                     &created_max, &eyespace))
+                                     &created_max, &eyespace, &threats))
         return -1;
     if (size < 2 || size > 19 || w < 1 || h < 1 || x0 < 0 || y0 < 0 || x0 + w > size
         || y0 + h > size || h * (w + 1) > MAXP) {
@@ -2363,6 +2411,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     e->check_every = check_every > 0 ? check_every : 1024;
     e->created_max = created_max;
     e->eyespace = eyespace;
+    e->threats = threats;
     e->next_check = 1;
     e->maxchild = bcount(&e->region, g->nw) + 2;
     if (tt_size < 2048) tt_size = 2048;

@@ -92,7 +92,8 @@ class CompiledEngine:
             list(bits(problem.target)), list(bits(problem.region)), _outside(problem, box),
             live, tt_size, options.epsilon, options.knowledge, options.sum_scale,
             options.benson, options.capture, options.atari, options.kofree, options.tie_phi,
-            options.check_every, options.created_max, options.eyespace)
+            options.check_every, options.created_max, options.eyespace,
+            options.threats)
         self._core.max_nodes = max_nodes
         self._core.deadline = deadline
 

@@ -88,8 +88,10 @@ class Child(NamedTuple):
 
     win: int  # the winner the play fixes statically (0 if none)
     estimate: tuple[int, int]  # initial (phi, delta)
-    # the arrangement the attacker's forced win creates when it moves next (its immediate
-    # capture of the target, or its atari that the target cannot escape; 0 if none)
+    # the arrangement the forced win of the side to move next creates: the attacker's
+    # immediate capture of the target or atari that the target cannot escape, or (set by
+    # the expansion, Engine._defender_threats) the defender's play that leaves the target
+    # pass-alive; 0 if none
     forced: int
     stones: int  # the child's stone count (NO_RANGE: a capture of the target, no path holds it)
     forced_count: int  # the forced arrangement's stone count (NO_RANGE for a capture)
@@ -197,6 +199,10 @@ class SearchOptions:
     # the eye-space database: a target whose only open area is a small enclosed space is
     # pass-alive, or dead with the attacker's plays known, without search (eyespace.py)
     eyespace: bool = True
+    # the attacker's null move (lambda search's threats of order 1): a defender's play that
+    # would leave the target pass-alive at once, were the attacker to pass, refutes without
+    # search every attacker move after which it still does
+    threats: bool = True
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
     borrow: bool = True  # each of the two games' searches reads the other's wins that hold
     live_first: bool = True  # the defender to play: try the live game first (one search)
@@ -255,6 +261,9 @@ _PASS_KEY = PASS_KEY
 _BALANCE_KEY = {k: _rng.getrandbits(64) for k in range(-64, 65)}
 PAIR = -2  # a child's repetition index that marks the second pass of a pair
 _EMPTY: frozenset[int] = frozenset()
+# the attacker's null move: how many of the defender's plays that would make the target
+# pass-alive at once are tried after each attacker move (Engine._defender_threats)
+THREAT_TRIES = 2
 SIM_MIN_WORK = 16  # simulate only siblings whose proof took at least this many nodes
 # the scope of a static result: it creates nothing and holds at every balance
 _STATIC = ProofScope(NO_RANGE, -1, _EMPTY, True)
@@ -284,9 +293,10 @@ def _merge_created(lo: int, hi: int, created: frozenset[int] | None, count: int,
 
 
 def _forced_scope(h: int, count: int) -> ProofScope:
-    """The scope of the attacker's forced win at a child: nothing for a capture of the
-    target, else the atari arrangement ``h`` with ``count`` stones, which must not repeat one
-    of the path's (the defender's replies cannot matter)."""
+    """The scope of a forced win at a child: nothing for the attacker's capture of the
+    target, else the arrangement ``h`` with ``count`` stones that the forced play creates
+    (the attacker's atari, or the defender's play that leaves the target pass-alive), which
+    must not repeat one of the path's (the opponent's replies cannot matter)."""
     if count == NO_RANGE:
         return _STATIC
     return ProofScope(count, count, frozenset((h,)), True)
@@ -776,10 +786,54 @@ class Engine:
             moves.append(p)
             hashes.append(h)
             kids.append(known)
+        forced = [k.forced for k in kids]
+        forced_counts = [k.forced_count for k in kids]
+        if color == self.attacker and self.options.threats and self.options.benson:
+            self._defender_threats(moves, [k.win for k in kids], forced, forced_counts)
         return Expansion(tuple(moves), tuple(hashes), tuple(k.win for k in kids),
-                         tuple(k.estimate for k in kids), tuple(k.forced for k in kids),
-                         tuple(k.stones for k in kids), tuple(k.forced_count for k in kids),
+                         tuple(k.estimate for k in kids), tuple(forced),
+                         tuple(k.stones for k in kids), tuple(forced_counts),
                          tuple(k.eye_win for k in kids))
+
+    def _defender_threats(self, moves: list[int], wins: list[int], forced: list[int],
+                          forced_counts: list[int]) -> None:
+        """The attacker's null move (threat order 1 of lambda search), with the attacker to
+        move on the current board and ``moves`` its children: were the attacker to pass,
+        which defender plays would leave the target pass-alive at once (Benson)? The first
+        ``THREAT_TRIES`` of them, in point order, are tried after each child not yet decided;
+        a child after which one is legal and still leaves the target pass-alive is lost for
+        the attacker: ``forced`` gets the arrangement that play creates (checked against the
+        path like the attacker's forced wins) and ``forced_counts`` its stone count. Exact:
+        the winner is what Benson's test says on the board after both plays; the candidates
+        only choose which plays to test. A function of the node's arrangement alone."""
+        board = self.board
+        play = board.play_fast
+        defender = self.defender
+        black0, white0, h0 = board.black, board.white, board.hash
+        candidates: list[int] = []
+        for d in bits(board.geo.full & ~(black0 | white0) & self.region):
+            alive = play(d, defender) >= 0 and self.benson_alive(board.hash)
+            board.black, board.white, board.hash = black0, white0, h0
+            if alive:
+                candidates.append(d)
+                if len(candidates) == THREAT_TRIES:
+                    break
+        if not candidates:
+            return
+        for i, p in enumerate(moves):
+            if wins[i] or forced[i]:
+                continue
+            if p != PASS:
+                play(p, self.attacker)
+            b1, w1, h1 = board.black, board.white, board.hash
+            for d in candidates:
+                if d != p and play(d, defender) >= 0 and self.benson_alive(board.hash):
+                    forced[i] = board.hash
+                    forced_counts[i] = (board.black | board.white).bit_count()
+                board.black, board.white, board.hash = b1, w1, h1
+                if forced[i]:
+                    break
+            board.black, board.white, board.hash = black0, white0, h0
 
     def _new_child(self, p: int, cap: int, h: int, color: int, blocks: int, near: int,
                    one_block: bool, s0: int) -> Child:
@@ -1081,7 +1135,7 @@ class Engine:
         scope = _STATIC
         forced = ex.forced[i]
         if not w and forced and forced not in history and forced != h:
-            w = attacker
+            w = 3 - color  # the mover's opponent wins by its forced play
             scope = _forced_scope(forced, ex.forced_counts[i])
         elif not w and p != PASS:
             ew = ex.eye_wins[i]
@@ -1219,7 +1273,9 @@ class Engine:
             if idx == PAIR:
                 pass  # searched (or looked up) as the position after the pair
             elif not w and e_cap[i] and e_cap[i] not in history and e_cap[i] != h:
-                w = attacker  # the attacker captures at once, or ataris with no escape
+                # the attacker captures at once, or ataris with no escape; or, after the
+                # attacker's move, the defender makes the target pass-alive at once
+                w = 3 - color
                 scope = _forced_scope(e_cap[i], e_ccnt[i])
             elif not w and idx < 0:
                 ew = e_eye[i]
