@@ -101,7 +101,9 @@ class Child(NamedTuple):
 class Expansion(NamedTuple):
     """The children of a position with one side to move, independent of the path: the moves
     (the pass last), the children's arrangement hashes, then one column per field of
-    :class:`Child`, in its order (``counts``: the stones)."""
+    :class:`Child`, in its order (``counts``: the stones). With the attacker to move,
+    ``forced`` and ``forced_counts`` also hold the defender's refutations that the node's null
+    move finds (:meth:`Engine._defender_threats`), which are not the child's alone."""
 
     moves: tuple[int, ...]
     hashes: tuple[int, ...]
