@@ -165,7 +165,8 @@ def test_random_games_are_legal() -> None:
 @pytest.mark.parametrize("engine", ["compiled", "reference"])
 def test_ablation_changes_the_work_not_the_answers(name: str, engine: str) -> None:
     """--ablate turns one technique off: the composed problems keep every answer, in both
-    engines."""
+    engines. (Without Benson's test the reference engine may need more than bench's 10 s a
+    side on a loaded machine: a side the time limit stopped is no other answer.)"""
     base = run(str(REPO / "problems"), "--json", "--no-board", "--engine", engine)
     ablated = run(str(REPO / "problems"), "--json", "--no-board", "--engine", engine,
                   "--ablate", name)
@@ -174,8 +175,16 @@ def test_ablation_changes_the_work_not_the_answers(name: str, engine: str) -> No
         return {(o["problem"], o["side"]): (o["status"], o["winner"], str(o["best_moves"]))
                 for o in map(json.loads, out.splitlines()) if o["kind"] == "result"}
 
-    assert answers(ablated) == answers(base)
-    assert len(answers(base)) == 2 * len(list((REPO / "problems").rglob("*.sgf")))
+    def timed_out(out: str) -> set[tuple[str, str]]:
+        return {(o["problem"], o["side"]) for o in map(json.loads, out.splitlines())
+                if o["kind"] == "result" and o["status"] == "unknown" and o["limit"] == "time"}
+
+    sides = 2 * len(list((REPO / "problems").rglob("*.sgf")))
+    assert len(answers(base)) == sides and not timed_out(base)
+    late = timed_out(ablated)
+    assert len(late) <= sides // 10
+    assert {k: v for k, v in answers(ablated).items() if k not in late} == {
+        k: v for k, v in answers(base).items() if k not in late}
 
 
 def test_simulation_from_the_first_node_changes_the_work_not_the_answers() -> None:
