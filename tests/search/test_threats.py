@@ -13,7 +13,7 @@ from positions import case
 from tsumego import BLACK, WHITE, problem_from_diagram, solve
 from tsumego.search.engine import SearchOptions
 
-Engine = Literal["compiled", "reference"]
+EngineName = Literal["compiled", "reference"]
 
 # White's group on the top edge around a rectangle of eight points; Black's wall below it and
 # open space beyond. Black to play gets a seki at best; White to play lives. Every Black play
@@ -32,7 +32,7 @@ EIGHT = """
 
 
 @pytest.mark.parametrize("engine", ["compiled", "reference"])
-def test_the_null_move_saves_work_and_changes_no_answer(engine: Engine) -> None:
+def test_the_null_move_saves_work_and_changes_no_answer(engine: EngineName) -> None:
     problem = problem_from_diagram(EIGHT)
     on = SearchOptions(engine=engine)
     off = SearchOptions(engine=engine, threats=False)

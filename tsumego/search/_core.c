@@ -1770,7 +1770,8 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         n++;
     }
     f->n = n;
-    if (e->threats && color == e->attacker) defender_threats(e, f, &moves);
+    /* (the null move asks Benson's test: with the test off it would scan for nothing) */
+    if (e->threats && e->benson && color == e->attacker) defender_threats(e, f, &moves);
 }
 
 /* ---------------------------------------------------------------------------------------- */
