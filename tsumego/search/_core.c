@@ -1651,8 +1651,8 @@ static void expand(Engine *e, int color, Frame *f) {
 }
 
 /* The attacker's null move (threat order 1 of lambda search): were the attacker to pass,
- * which defender plays would leave the target pass-alive at once (Benson)? The first
- * THREAT_TRIES of them, in point order, are tried after each of the attacker's children (its
+ * which defender plays among `scan` would leave the target pass-alive at once (Benson)? The
+ * first THREAT_TRIES of them, in point order, are tried after each of the attacker's children (its
  * plays and its pass): a child after which one of them is legal and still leaves the target
  * pass-alive is lost for the attacker, the way the defender's child after which the attacker
  * captures at once is lost for the defender (its `forced`: the arrangement the play creates,
@@ -1660,13 +1660,13 @@ static void expand(Engine *e, int color, Frame *f) {
  * the board after both plays; the candidates only choose which plays to test. A function of
  * the node's arrangement alone, so it is kept with the expansion. */
 #define THREAT_TRIES 2
-static void defender_threats(Engine *e, Frame *f, const B *moves) {
+static void defender_threats(Engine *e, Frame *f, const B *scan) {
     const Geo *g = &e->g;
     int nw = g->nw, defender = e->defender;
     Board *bd = &e->board;
     Board snap = *bd;
     int cand[THREAT_TRIES], nc = 0;
-    FOR_BITS(d, *moves, nw) {
+    FOR_BITS(d, *scan, nw) {
         B cap;
         if (!play(g, bd, d, defender, &cap)) continue;
         int alive = benson_alive(e);
@@ -1771,7 +1771,14 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
     }
     f->n = n;
     /* (the null move asks Benson's test: with the test off it would scan for nothing) */
-    if (e->threats && e->benson && color == e->attacker) defender_threats(e, f, &moves);
+    if (e->threats && e->benson && color == e->attacker) {
+        /* the defender's plays that might leave the target pass-alive at once: those within
+         * two points of its blocks (a narrower scan; which plays are tried changes no result) */
+        B cand;
+        dilate(g, &cand, &near);
+        for (int i = 0; i < MAXW; i++) cand.w[i] &= moves.w[i];
+        defender_threats(e, f, &cand);
+    }
 }
 
 /* ---------------------------------------------------------------------------------------- */
