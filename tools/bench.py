@@ -77,7 +77,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "atari": {"atari": False},  # a target in atari that cannot escape: lost without search
     "borrow": {"borrow": False},  # the two games' searches borrow each other's wins that hold
     "livefirst": {"live_first": False},  # the defender to play: the live game searched first
-    "farfirst": {"far_first": False},  # the attacker to play: the defender's best balance first
+    "farfirst": {"far_first": False},  # the two ends of the balances before balance 0
     "simulation": {"simulation": 0},  # Kawano's simulation (the reference engine's)
     "eyespace": {"eyespace": False},  # the eye-space database's answers
     "threats": {"threats": False},  # the defender's threat to live refutes attacker moves

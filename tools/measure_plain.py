@@ -79,14 +79,16 @@ from tsumego.batch.verify import exit_with
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, bits
 from tsumego.go.coords import PASS, from_sgf, to_sgf
+from tsumego.go.line import IllegalLine, Line
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree
 from tsumego.knowledge.infer import CHASE, Framing, book_board, crop_diagram, infer_problem
 from tsumego.search.engine import SearchOptions
-from tsumego.search.engines import new_engine
-from tsumego.search.solver import K
+from tsumego.search.engines import SearchEngine
+from tsumego.search.solver import K, Searches
 
 REPO = Path(__file__).resolve().parent.parent
+RACE_SLICE = 2_000  # nodes: each book move's first slice when they are searched side by side
 DEFAULT_DATA = REPO.parent / "shared" / "data"
 SETS = {
     "cho-elementary": ("sanderland-tsumego/problems/1a. Tsumego Beginner/"
@@ -187,35 +189,31 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
                engine_name: Literal["compiled", "reference"] = "compiled"
                ) -> Check:
     """Decide whether the book's moves are among the solver's ``best_moves`` without proving
-    every other move: the winner at each balance as :func:`tsumego.search.solver.solve` computes it,
-    then each book move at the least favourable winning balance (``best_moves`` is exactly
-    the set of moves that win there). With ``full``, also every winning move there."""
+    every other move: the winner at each balance, searched as :func:`tsumego.search.solver.solve`
+    searches it (the live game aside), then the book moves at the least favourable winning
+    balance side by side (``best_moves`` is exactly the set of moves that win there), so that
+    one hard book move does not hide another's win. With ``full``, also every winning move
+    there."""
     color = problem.to_play
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    engine = new_engine(problem, tt_size=1_000_000, max_nodes=max_nodes, deadline=deadline,
-                        options=SearchOptions(engine=engine_name))
+    search = Searches(problem, color, 1_000_000, max_nodes, deadline,
+                      SearchOptions(engine=engine_name, live_first=False))
+    engine = search.engine
     out = Check()
-    by: dict[int, int] = {}
     try:
-        for k in sorted(range(-K, K + 1), key=lambda j: (abs(j), j)):
-            if k in by:
-                continue
-            w = engine.solve(color, k)
-            by[k] = w
-            for j in range(-K, K + 1):  # monotone in the balance
-                if (w == BLACK and j > k) or (w != BLACK and j < k):
-                    by.setdefault(j, w)
-        out.by_threats = {k: by[k] for k in range(-K, K + 1)}
+        search.winners(0)
+        out.by_threats = {k: search.by[k] for k in range(-K, K + 1)}
         wins = [k for k, w in out.by_threats.items() if w == color]
         if wins:
             best_k = min(wins) if color == BLACK else max(wins)
             out.best_k = best_k
-            out.book_wins = {m: engine.solve_after(color, m, best_k) == color for m in book}
+            out.book_wins = {}
+            race_moves(engine, problem, best_k, book, out.book_wins)
             if not any(out.book_wins.values()):
                 most = K if color == BLACK else -K
-                out.book_wins_somewhere = {
-                    m: engine.solve_after(color, m, most) == color for m in book}
+                out.book_wins_somewhere = {}
+                race_moves(engine, problem, most, book, out.book_wins_somewhere)
                 if full:
                     cands = list(bits(problem.board().empty & problem.region))
                     if color == problem.defender:
@@ -227,9 +225,36 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
             out.best_moves = []
     except BudgetExhausted as e:
         out.limit = e.kind
-    out.nodes = engine.nodes
+    out.nodes = search.nodes()
     out.seconds = time.monotonic() - start
     return out
+
+
+def race_moves(engine: SearchEngine, problem: Problem, balance: int, moves: list[int],
+               wins: dict[int, bool]) -> None:
+    """Whether each of ``moves`` wins for the side to play at ``balance``, into ``wins``:
+    searched side by side, each move still open getting a slice of nodes in turn (the slices
+    doubling), so that the first win is found as early as the cheapest of them allows. A
+    limit stops the race with ``wins`` holding what was settled."""
+    color = problem.to_play
+    work = RACE_SLICE
+    while True:
+        open_ = [m for m in moves if m not in wins]
+        if not open_:
+            return
+        for m in open_:
+            if len(open_) == 1:
+                wins[m] = engine.solve_after(color, m, balance) == color
+                continue
+            try:
+                found = engine.winner_after(Line(problem, balance), color, m,
+                                            max_work=work).winner
+            except IllegalLine:
+                wins[m] = False
+                continue
+            if found:
+                wins[m] = found == color
+        work *= 2
 
 
 def run(task: Task) -> dict[str, Any]:
@@ -302,21 +327,24 @@ def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],
     except ProblemError:
         return "error"
     chk = check_book(wider, book, task.time_limit, task.max_nodes, engine_name=task.engine)
-    if chk.limit is not None:
-        return "unknown"
-    return "agree" if chk.book_wins and any(chk.book_wins.values()) else "disagree"
+    if chk.book_wins and any(chk.book_wins.values()):
+        return "agree"
+    return "unknown" if chk.limit is not None else "disagree"
 
 
 def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Task,
              rec: dict[str, Any]) -> str:
+    if not book:
+        return "no-book-move" if chk.limit is None else "unknown"
+    if chk.book_wins is None:
+        return "unknown"
+    if any(chk.book_wins.values()):
+        # every listed move wins; null where a limit stopped the search of one
+        rec["agree_all"] = (all(chk.book_wins.values()) if len(chk.book_wins) == len(book)
+                            else None)
+        return "agree"
     if chk.limit is not None:
         return "unknown"
-    if not book:
-        return "no-book-move"
-    assert chk.book_wins is not None
-    rec["agree_all"] = all(chk.book_wins.values())
-    if any(chk.book_wins.values()):
-        return "agree"
     if all(m != PASS and not problem.region >> m & 1 for m in book):
         return "outside"
     if task.recheck:

@@ -612,11 +612,28 @@ def test_the_attacker_to_play_kills_in_one_search_at_the_far_end(monkeypatch):
                               SearchOptions(far_first=False)) == [0, -2]
 
 
-def test_the_attacker_to_play_in_a_ko_searches_the_far_end_then_balance_0(monkeypatch):
-    # Black takes the ko and wins at 0; White wins with one threat. After the far end (a White
-    # win), balance 0 (a Black win) and the middle, -1, are left
-    assert _balances_searched(monkeypatch, KO, B, SearchOptions()) == [-2, 0, -1]
+def test_the_attacker_to_play_in_a_ko_searches_both_ends_then_balance_0(monkeypatch):
+    # Black takes the ko and wins at 0; White wins with one threat. After the two ends (a
+    # White win where White has both threats, a Black win where Black has them), balance 0 (a
+    # Black win) and the middle, -1, are left: a ko costs the one search at Black's end more
+    assert _balances_searched(monkeypatch, KO, B, SearchOptions()) == [-2, 2, 0, -1]
     assert _balances_searched(monkeypatch, KO, B, SearchOptions(far_first=False)) == [0, -2, -1]
+
+
+def test_the_attacker_to_play_in_a_seki_needs_only_the_two_ends(monkeypatch):
+    # Black cannot win at any balance: the end where Black has both threats settles every
+    # balance, and balance 0 (the dearest search where kos are waited out by pairs of passes)
+    # is never searched
+    assert _balances_searched(monkeypatch, SEKI, B, SearchOptions()) == [-2, 2]
+    assert _balances_searched(monkeypatch, SEKI, B, SearchOptions(far_first=False)) == [0, 2]
+
+
+def test_the_defender_to_play_searches_its_own_end_first(monkeypatch):
+    # White lives in seki at every balance; the live game (a pass-alive target) is lost, so
+    # the game of rules.md is searched: at White's own worst end (Black has both threats)
+    # first, which settles every balance
+    assert _balances_searched(monkeypatch, SEKI, W, SearchOptions()) == [2]
+    assert _balances_searched(monkeypatch, SEKI, W, SearchOptions(far_first=False)) == [0, 2]
 
 
 # --- the search's environment -----------------------------------------------------------------

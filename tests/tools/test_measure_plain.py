@@ -1,6 +1,8 @@
 """tools/measure_plain.py end to end: on two of Cho Chikun's elementary problems (the shared
 data; skipped when absent) it runs, and both agree with the book; a killed run resumes; the
-frame's flags are recorded and counted, and --infer-only frames without searching."""
+frame's flags are recorded and counted, and --infer-only frames without searching. And its
+check of the book's moves: the winner at every balance, each book move's result, and a book
+move that never settles not hiding another's win."""
 
 from __future__ import annotations
 
@@ -11,7 +13,14 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import load_tool
 
+from tsumego import BLACK, problem_from_diagram
+from tsumego.errors import BudgetExhausted
+from tsumego.go.coords import from_sgf
+from tsumego.search.engine import Verdict
+
+measure = load_tool("measure_plain")
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO.parent / "shared" / "data" / "sanderland-tsumego"
 
@@ -148,3 +157,61 @@ def test_the_frame_flags_are_recorded_and_counted_and_infer_only_searches_nothin
             "error 1 (1 refused as chases); frame flagged 2 of 3 framed (67%); disagreements "
             "flagged 1 of 1; a looser frame agrees on 1 (flagged 1);") in proc.stdout, \
         proc.stdout
+
+
+# --- the check of the book's moves --------------------------------------------------------------
+
+# The rectangular six in the corner, Black to play: be and bf kill, aa does not.
+CORNER_SIX = """
+    . . . . . .
+    . . . . . .
+    X X X X X .
+    @ @ @ @ X .
+    . . . @ X .
+    . . . @ X .
+"""
+
+
+@pytest.mark.parametrize("engine", ["compiled", "reference"])
+def test_check_book_finds_the_winner_at_every_balance_and_each_book_moves_result(
+        engine: str) -> None:
+    p = problem_from_diagram(CORNER_SIX, to_play=BLACK)
+    vital, wrong = from_sgf("be", 6), from_sgf("aa", 6)
+    chk = measure.check_book(p, [wrong, vital], None, None, engine_name=engine)
+    assert chk.limit is None
+    assert chk.by_threats == {k: BLACK for k in range(-2, 3)}
+    assert chk.best_k == -2  # Black kills even where White has both threats
+    assert chk.book_wins == {wrong: False, vital: True}
+
+
+def test_a_book_move_that_never_settles_does_not_hide_another_ones_win() -> None:
+    """The book's moves are searched side by side: the second move's win is found in its
+    third slice although the first never settles; the limit then stops the first, and the
+    problem agrees with the book, whether every listed move wins left open (null)."""
+    p = problem_from_diagram(CORNER_SIX, to_play=BLACK)
+    hard, easy = 0, 1
+    asked: list[tuple[int, int]] = []
+
+    class Engine:
+        def winner_after(self, line: object, color: int, move: int, *,
+                         max_work: int) -> Verdict:
+            asked.append((move, max_work))
+            won = move == easy and max_work >= 4 * measure.RACE_SLICE
+            return Verdict(color if won else 0, 0)
+
+        def solve_after(self, color: int, move: int, balance: int) -> int:
+            raise BudgetExhausted("time")
+
+    wins: dict[int, bool] = {}
+    with pytest.raises(BudgetExhausted):
+        measure.race_moves(Engine(), p, 0, [hard, easy], wins)
+    assert wins == {easy: True}
+    s = measure.RACE_SLICE
+    assert asked == [(hard, s), (easy, s), (hard, 2 * s), (easy, 2 * s), (hard, 4 * s),
+                     (easy, 4 * s)]
+    chk = measure.Check(by_threats={k: BLACK for k in range(-2, 3)}, best_k=-2,
+                        book_wins=wins, limit="time")
+    task = measure.Task("plain", "x.sgf", "right", 10, None, measure.Framing(), False)
+    rec: dict[str, object] = {}
+    assert measure.classify(p, 0, chk, [hard, easy], task, rec) == "agree"
+    assert rec["agree_all"] is None

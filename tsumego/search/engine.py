@@ -208,8 +208,8 @@ class SearchOptions:
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
     borrow: bool = True  # each of the two games' searches reads the other's wins that hold
     live_first: bool = True  # the defender to play: try the live game first (one search)
-    # the attacker to play: first the balance where the defender has every threat (a win
-    # there is a kill at every balance: one search instead of two)
+    # the two ends of the balances before balance 0, the side to play's own worst end first
+    # (a win there is a win at every balance: one search instead of two or three)
     far_first: bool = True
     # Kawano's simulation: prove a child the way a sibling was proved, this many nodes per
     # try (0: off); tried only once the engine has searched ``simulation_from`` nodes: small

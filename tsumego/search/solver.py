@@ -187,7 +187,7 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
         raise ValueError("threats must be within -64..64")
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    search = _Search(problem, color, tt_size, max_nodes, deadline, options)
+    search = Searches(problem, color, tt_size, max_nodes, deadline, options)
     moves: tuple[int, ...] | None = None
     best_moves: tuple[int, ...] | None = None
     status: Status = "unknown"
@@ -232,7 +232,7 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
                     None if best is None else Point(best, size), nodes, seconds, None, work)
 
 
-class _Search:
+class Searches:
     """The searches of one solve: the engine of the game of rules.md, the live game's engine
     once needed, and what they found (the winner by balance, a winning first move read off
     the root's proof by balance, the work of each first move's searches)."""
@@ -262,18 +262,22 @@ class _Search:
 
     def winner_at(self, k: int) -> int:
         """The winner at balance ``k``, searched unless known."""
-        by = self.by
-        if k not in by:
+        if k not in self.by:
             engine = self.engine
             w = engine.solve(self.color, k)
-            by[k] = w
             if w == self.color and engine.root_move is not None:
                 self.root_moves[k] = engine.root_move
-            # monotone in the balance: a Black win holds at every larger balance, and so on
-            for j in range(-K, K + 1):
-                if (w == BLACK and j > k) or (w == WHITE and j < k):
-                    by.setdefault(j, w)
-        return by[k]
+            self._found(k, w)
+        return self.by[k]
+
+    def _found(self, k: int, w: int) -> None:
+        """Record that ``w`` wins at balance ``k``, and so at every balance beyond it."""
+        by = self.by
+        by[k] = w
+        # monotone in the balance: a Black win holds at every larger balance, and so on
+        for j in range(-K, K + 1):
+            if (w == BLACK and j > k) or (w == WHITE and j < k):
+                by.setdefault(j, w)
 
     def winning_moves(self, k: int) -> tuple[int, ...]:
         """The first moves that win at balance ``k``, each proved or refuted."""
@@ -327,15 +331,20 @@ class _Search:
                     by[k] = problem.defender
         if not live_won:
             # The winner changes at most once along -K..K (monotone), so a search fills in
-            # every balance beyond it. The attacker to play mostly kills: a win where the
-            # defender has K threats is a win at every balance, and that one search is then
-            # the whole answer.
-            if options.far_first and color == problem.attacker:
-                self.winner_at(-self.worst)
+            # every balance beyond it.
+            if options.far_first:
+                # The two ends first: a win where the winner has no threat and the loser K is
+                # a win at every balance, and that one search is then the whole answer. The
+                # attacker to play mostly kills: its end first (where the defender has K
+                # threats). Balance 0 comes after them: there neither side has a threat and a
+                # ko is waited out by pairs of passes, which can cost a hundred times the
+                # search of an end that settles it (a seki, say, with the attacker to play).
+                ends = ((-self.worst, self.worst) if color == problem.attacker
+                        else (self.worst, -self.worst))
+                for k in ends:
+                    self.winner_at(k)
             # Then balance 0, the far end that favours the side losing at 0, and only if
-            # that side wins there, the middle. (Taking the balances from the defender's end
-            # instead, until the attacker wins, saves little on kos but costs up to two more
-            # searches where the defender wins everywhere, a seki for instance.)
+            # that side wins there, the middle.
             self.winner_at(0)
             self.winner_at(balance)
             for k in ((K, 1) if by[0] == WHITE else (-K, -1)):
@@ -381,4 +390,5 @@ def status_both(problem: Problem, **kw: object) -> tuple[Solution, Solution]:
     return b, w
 
 
-__all__ = ["Solution", "Status", "solve", "status_both", "K", "target_benson_alive", "opponent"]
+__all__ = ["Solution", "Status", "Searches", "solve", "status_both", "K", "target_benson_alive",
+           "opponent"]
