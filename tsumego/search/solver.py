@@ -262,22 +262,18 @@ class Searches:
 
     def winner_at(self, k: int) -> int:
         """The winner at balance ``k``, searched unless known."""
-        if k not in self.by:
+        by = self.by
+        if k not in by:
             engine = self.engine
             w = engine.solve(self.color, k)
+            by[k] = w
             if w == self.color and engine.root_move is not None:
                 self.root_moves[k] = engine.root_move
-            self._found(k, w)
-        return self.by[k]
-
-    def _found(self, k: int, w: int) -> None:
-        """Record that ``w`` wins at balance ``k``, and so at every balance beyond it."""
-        by = self.by
-        by[k] = w
-        # monotone in the balance: a Black win holds at every larger balance, and so on
-        for j in range(-K, K + 1):
-            if (w == BLACK and j > k) or (w == WHITE and j < k):
-                by.setdefault(j, w)
+            # monotone in the balance: a Black win holds at every larger balance, and so on
+            for j in range(-K, K + 1):
+                if (w == BLACK and j > k) or (w == WHITE and j < k):
+                    by.setdefault(j, w)
+        return by[k]
 
     def winning_moves(self, k: int) -> tuple[int, ...]:
         """The first moves that win at balance ``k``, each proved or refuted."""
