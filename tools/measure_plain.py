@@ -15,8 +15,9 @@ problems (``problems/plain/``, their right moves marked ``RIGHT``); the default 
 published sets.
 
 - **agree**: a book move is among the solver's ``best_moves`` (``agree_all`` in the JSON:
-  every listed move is);
-- **unknown**: the time limit stopped the search;
+  every listed move is; null where the limit stopped the search of one after another won:
+  the book's moves are searched side by side, so that a hard one hides no other's win);
+- **unknown**: the time limit stopped the search before a book move was found to win;
 - otherwise a disagreement, classified by further solves:
 
   - ``outside``: the book's move is outside our region (the frame is wrong);
