@@ -341,7 +341,7 @@ def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Ta
         return "unknown"
     if any(chk.book_wins.values()):
         # every listed move wins; null where a limit stopped the search of one
-        rec["agree_all"] = (all(chk.book_wins.values()) if len(chk.book_wins) == len(book)
+        rec["agree_all"] = (all(chk.book_wins.values()) if set(chk.book_wins) == set(book)
                             else None)
         return "agree"
     if chk.limit is not None:
