@@ -24,6 +24,7 @@ from tsumego.errors import BudgetExhausted
 from tsumego.go.board import bits, opponent
 from tsumego.io.sgf import read_problem
 from tsumego.search.engine import Engine, SearchOptions
+from tsumego.search.solver import Searches
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from brute import BruteGame  # noqa: E402
@@ -634,6 +635,27 @@ def test_the_defender_to_play_searches_its_own_end_first(monkeypatch):
     # first, which settles every balance
     assert _balances_searched(monkeypatch, SEKI, W, SearchOptions()) == [2]
     assert _balances_searched(monkeypatch, SEKI, W, SearchOptions(far_first=False)) == [0, 2]
+
+
+@pytest.mark.parametrize("engine", ["compiled", "reference"])
+def test_a_limit_after_the_balances_keeps_the_winner_at_each(engine):
+    """The seki with the attacker to play: 8 nodes settle every balance (White wins at each),
+    the live game that tells seki from life needs more. A limit between the two leaves the
+    status unknown, with the winner at every balance in the answer."""
+    p = problem_from_diagram(SEKI, to_play=B)
+    options = SearchOptions(engine=engine)
+    search = Searches(p, B, 1_000_000, None, None, options)
+    search.winners(0)
+    settled = search.nodes()
+    assert settled == 8 and solve(p, all_moves=False, options=options).status == "seki"
+    sol = solve(p, all_moves=False, max_nodes=settled + 1, options=options)
+    assert sol.status == "unknown" and sol.limit == "nodes"
+    assert sol.by_threats == {k: W for k in range(-2, 3)} and sol.winner == W
+    assert str(sol) == ("Black to play: unknown (stopped by the node limit); "
+                        "White wins at every balance")
+    assert sol.to_json()["by_threats"] == {str(k): "W" for k in range(-2, 3)}
+    before = solve(p, all_moves=False, max_nodes=settled - 1, options=options)
+    assert before.status == "unknown" and before.by_threats is None
 
 
 # --- the search's environment -----------------------------------------------------------------

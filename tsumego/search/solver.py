@@ -113,7 +113,15 @@ class Solution:
         side = "Black" if self.to_play == BLACK else "White"
         size = self.problem.size
         if self.status == "unknown":
-            return f"{side} to play: unknown (stopped by {budget_words(self.limit or '')})"
+            text = f"{side} to play: unknown (stopped by {budget_words(self.limit or '')})"
+            if self.by_threats is not None:
+                winners = set(self.by_threats.values())
+                if len(winners) == 1:
+                    who = "Black" if BLACK in winners else "White"
+                    text += f"; {who} wins at every balance"
+                else:
+                    text += "; the winner changes with the ko threats"
+            return text
         assert self.by_threats is not None
         me = self.to_play
 
@@ -217,9 +225,14 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
     work = search.work
     size = problem.size
     if limit is not None:
+        # what the limit left settled stays in the answer: the winner at the asked balance,
+        # and at every balance once all of them are known (then only the status, live or
+        # seki, or the first moves were left)
         known = by.get(threats)
+        settled = ({k: Color(by[k]) for k in range(-K, K + 1)}
+                   if all(k in by for k in range(-K, K + 1)) else None)
         return Solution(problem, Color(color), threats, None if known is None else Color(known),
-                        "unknown", None, None, None, None, None, nodes, seconds, limit, work)
+                        "unknown", settled, None, None, None, None, nodes, seconds, limit, work)
     by_color = {k: Color(by[k]) for k in range(-K, K + 1)}
     best_k = _least_favourable(color, by_color)
     best = quick_best
