@@ -345,9 +345,9 @@ class Searches:
                 # The two ends first: a win where the winner has no threat and the loser K is
                 # a win at every balance, and that one search is then the whole answer. The
                 # attacker to play mostly kills: its end first (where the defender has K
-                # threats). Balance 0 comes after them: there neither side has a threat and a
-                # ko is waited out by pairs of passes, which can cost a hundred times the
-                # search of an end that settles it (a seki, say, with the attacker to play).
+                # threats). Balance 0 comes after them: df-pn can take a hundred times the
+                # nodes there that an end takes to settle it (a seki, say, with the attacker
+                # to play), though the end's proof would serve at 0 too.
                 ends = ((-self.worst, self.worst) if color == problem.attacker
                         else (self.worst, -self.worst))
                 for k in ends:
