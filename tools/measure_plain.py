@@ -86,7 +86,7 @@ from tsumego.io.sgf import SgfNode, parse_problem, read_tree
 from tsumego.knowledge.infer import CHASE, Framing, book_board, crop_diagram, infer_problem
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
-from tsumego.search.solver import K, Searches
+from tsumego.search.solver import K, Searches, least_favourable
 
 REPO = Path(__file__).resolve().parent.parent
 RACE_SLICE = 2_000  # nodes: each book move's first slice when they are searched side by side
@@ -205,9 +205,8 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
     try:
         search.winners(0)
         out.by_threats = {k: search.by[k] for k in range(-K, K + 1)}
-        wins = [k for k, w in out.by_threats.items() if w == color]
-        if wins:
-            best_k = min(wins) if color == BLACK else max(wins)
+        best_k = least_favourable(color, out.by_threats)
+        if best_k is not None:
             out.best_k = best_k
             out.book_wins = {}
             race_moves(engine, problem, best_k, book, out.book_wins)
@@ -239,23 +238,18 @@ def race_moves(engine: SearchEngine, problem: Problem, balance: int, moves: list
     limit stops the race with ``wins`` holding what was settled."""
     color = problem.to_play
     work = RACE_SLICE
-    while True:
-        open_ = [m for m in moves if m not in wins]
-        if not open_:
-            return
+    while len(open_ := [m for m in moves if m not in wins]) > 1:
         for m in open_:
-            if len(open_) == 1:
-                wins[m] = engine.solve_after(color, m, balance) == color
-                continue
             try:
                 found = engine.winner_after(Line(problem, balance), color, m,
                                             max_work=work).winner
             except IllegalLine:
-                wins[m] = False
-                continue
+                found = 3 - color
             if found:
                 wins[m] = found == color
         work *= 2
+    for m in open_:  # the last one open, searched to the end
+        wins[m] = engine.solve_after(color, m, balance) == color
 
 
 def run(task: Task) -> dict[str, Any]:

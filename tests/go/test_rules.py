@@ -623,8 +623,7 @@ def test_the_attacker_to_play_in_a_ko_searches_both_ends_then_balance_0(monkeypa
 
 def test_the_attacker_to_play_in_a_seki_needs_only_the_two_ends(monkeypatch):
     # Black cannot win at any balance: the end where Black has both threats settles every
-    # balance, and balance 0 (the dearest search where kos are waited out by pairs of passes)
-    # is never searched
+    # balance, and balance 0 (often df-pn's dearest search) is never searched
     assert _balances_searched(monkeypatch, SEKI, B, SearchOptions()) == [-2, 2]
     assert _balances_searched(monkeypatch, SEKI, B, SearchOptions(far_first=False)) == [0, 2]
 

@@ -1652,8 +1652,8 @@ static void expand(Engine *e, int color, Frame *f) {
 
 /* The attacker's null move (threat order 1 of lambda search): were the attacker to pass,
  * which defender plays among `scan` would leave the target pass-alive at once (Benson)? The
- * first THREAT_TRIES of them, in point order, are tried after each of the attacker's children (its
- * plays and its pass): a child after which one of them is legal and still leaves the target
+ * first THREAT_TRIES of them, in point order, are tried after each of the attacker's children
+ * (its plays and its pass): a child after which one of them is legal and still leaves the target
  * pass-alive is lost for the attacker, the way the defender's child after which the attacker
  * captures at once is lost for the defender (its `forced`: the arrangement the play creates,
  * which `mid` checks against the path). Exact: the winner is the one Benson's test gives on

@@ -160,7 +160,7 @@ def _needs(color: int, balance: int) -> bool:
     return balance > 0 if color == BLACK else balance < 0
 
 
-def _least_favourable(color: int, by_threats: Mapping[int, int]) -> int | None:
+def least_favourable(color: int, by_threats: Mapping[int, int]) -> int | None:
     """The balance least favourable to ``color`` at which it still wins."""
     wins = [k for k, w in by_threats.items() if w == color]
     if not wins:
@@ -206,7 +206,7 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
         live_won = search.winners(threats)
         by_k = {k: by[k] for k in range(-K, K + 1)}
         status = search.status(by_k, live_won)
-        best_k = _least_favourable(color, by_k)
+        best_k = least_favourable(color, by_k)
         if not all_moves:
             quick_best = search.quick_best(best_k)
         else:
@@ -234,7 +234,7 @@ def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: floa
         return Solution(problem, Color(color), threats, None if known is None else Color(known),
                         "unknown", settled, None, None, None, None, nodes, seconds, limit, work)
     by_color = {k: Color(by[k]) for k in range(-K, K + 1)}
-    best_k = _least_favourable(color, by_color)
+    best_k = least_favourable(color, by_color)
     best = quick_best
     if best_moves:
         # the move whose proof took the least work: the plainest win (a proxy for quickest)
@@ -399,5 +399,5 @@ def status_both(problem: Problem, **kw: object) -> tuple[Solution, Solution]:
     return b, w
 
 
-__all__ = ["Solution", "Status", "Searches", "solve", "status_both", "K", "target_benson_alive",
-           "opponent"]
+__all__ = ["Solution", "Status", "Searches", "solve", "status_both", "K", "least_favourable",
+           "target_benson_alive", "opponent"]
