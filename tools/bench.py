@@ -82,6 +82,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "eyespace": {"eyespace": False},  # the eye-space database's answers
     "threats": {"threats": False},  # the defender's threat to live refutes attacker moves
     "tiephi": {"tie_phi": False},  # ties at the least delta go to the largest phi
+    "passlast": {"pass_last": False},  # the pass searched only after every play
 }
 
 

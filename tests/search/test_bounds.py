@@ -12,6 +12,7 @@ from tsumego.search.bounds import (
     WIN,
     Bounds,
     child_thresholds,
+    deferred_deltas,
     node_bounds,
     select_child,
     solved_dependency,
@@ -97,6 +98,47 @@ def test_select_child_agrees_with_sorting():
         assert best == min(tied, key=lambda i: (-ps[i], i))
         rest = ds[:best] + ds[best + 1:]
         assert second == (min(rest) if rest else INF)
+
+
+# --- deferred_deltas (the pass searched last) ------------------------------------------------
+
+
+def test_a_deferred_child_is_neither_selected_nor_the_node_phi_while_another_is_open():
+    # three plays and the pass (last, delta 1): the pass would be the most proving child
+    ds = deferred_deltas([4, 6, 5, 1], 3)
+    assert ds == [4, 6, 5, INF]
+    assert select_child(ds, [2, 2, 2, 2]) == (0, 5)
+    # the node's delta still sums every child's phi, the pass's among them
+    assert node_bounds([2, 2, 2, 3], ds) == Bounds(4, 9)
+
+
+def test_a_deferred_child_comes_in_once_every_other_child_is_lost():
+    # every play refuted (delta INF: the opponent proved it): the pass is searched
+    assert deferred_deltas([INF, INF, 3], 2) == [INF, INF, 3]
+    assert select_child([INF, INF, 3], [0, 0, 5]) == (2, INF)
+    assert node_bounds([0, 0, 5], [INF, INF, 3]) == Bounds(3, 5)
+
+
+def test_a_deferred_child_already_won_proves_the_node():
+    assert deferred_deltas([4, 0], 1) == [4, 0]
+    assert node_bounds([1, INF], [4, 0]).proved
+
+
+def test_a_deferred_child_lost_changes_nothing():
+    assert deferred_deltas([4, INF], 1) == [4, INF]
+
+
+def test_a_node_is_disproved_only_with_its_deferred_child():
+    # the plays are lost (delta INF), the pass still open: not disproved
+    ds = deferred_deltas([INF, INF, 2], 2)
+    assert not node_bounds([0, 0, 7], ds).solved
+    assert node_bounds([0, 0, 0], deferred_deltas([INF, INF, INF], 2)) == Bounds(INF, 0)
+
+
+def test_deferring_keeps_the_input():
+    ds = [3, 1]
+    deferred_deltas(ds, 1)
+    assert ds == [3, 1]
 
 
 # --- child_thresholds ------------------------------------------------------------------------

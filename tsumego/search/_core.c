@@ -642,7 +642,7 @@ struct Engine {
     /* options */
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every;
-    int created_max, eyespace, threats;
+    int created_max, eyespace, threats, pass_last;
     /* budget */
     u64 nodes, max_nodes, next_check;
     double deadline;   /* CLOCK_MONOTONIC seconds, <= 0 for none */
@@ -2074,6 +2074,13 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
         ns++;
     }
     f->nsel = ns;
+    /* the pass is searched last: while a play is still open (delta below INF) its delta is
+     * left out of the node's phi and of the selection, not of the node's delta (the sum), so
+     * the node is disproved only once the pass is too (bounds.deferred_deltas) */
+    int wait = -1;
+    if (e->pass_last && ns > 1)
+        for (int i = 0; i < ns; i++)
+            if (f->move[f->sel[i]] == PASS) wait = i;
     u64 start_nodes = e->nodes;
     i64 phi, delta;
     for (;;) {
@@ -2084,6 +2091,11 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
         int inf_phi = 0;
         for (int i = 0; i < ns; i++) {
             i64 d = f->delta[i];
+            if (i == wait && d > 0) {
+                total += f->phi[i];
+                if (f->phi[i] >= INF) inf_phi = 1;
+                continue;
+            }
             if (d < phi) { d2 = phi; phi = d; best = i; }
             else if (d == phi) {
                 d2 = d;
@@ -2093,6 +2105,7 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
             total += f->phi[i];
             if (f->phi[i] >= INF) inf_phi = 1;
         }
+        if (wait >= 0 && phi >= INF && f->delta[wait] > 0) { phi = f->delta[wait]; best = wait; d2 = INF; }
         delta = total < INF ? total : inf_phi ? INF : BIG;
         if (phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta) break;
         i64 cth_phi, cth_delta;
@@ -2350,16 +2363,16 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     PyObject *black, *white, *target, *region, *outside;
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every,
-        created_max, eyespace = 1, threats = 1;
+        created_max, eyespace = 1, threats = 1, pass_last = 1;
     static char *names[] = {"size", "crop", "black", "white", "target", "region", "outside",
                             "live", "tt_size", "epsilon", "knowledge", "sum_scale", "benson",
                             "capture", "atari", "kofree", "tie_phi", "check_every",
-                            "created_max", "eyespace", "threats", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|pp", names, &size, &x0,
+                            "created_max", "eyespace", "threats", "pass_last", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|ppp", names, &size, &x0,
                                      &y0, &w, &h, &black, &white, &target, &region, &outside,
                                      &live, &tt_size, &epsilon, &knowledge, &sum_scale, &benson,
                                      &capture, &atari, &kofree, &tie_phi, &check_every,
-                                     &created_max, &eyespace, &threats))
+                                     &created_max, &eyespace, &threats, &pass_last))
         return -1;
     if (size < 2 || size > 19 || w < 1 || h < 1 || x0 < 0 || y0 < 0 || x0 + w > size
         || y0 + h > size || h * (w + 1) > MAXP) {
@@ -2420,6 +2433,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     e->created_max = created_max;
     e->eyespace = eyespace;
     e->threats = threats;
+    e->pass_last = pass_last;
     e->next_check = 1;
     e->maxchild = bcount(&e->region, g->nw) + 2;
     if (tt_size < 2048) tt_size = 2048;

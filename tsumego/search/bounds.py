@@ -74,6 +74,23 @@ def select_child(deltas: Sequence[int], phis: Sequence[int], *,
     return best, d2
 
 
+def deferred_deltas(deltas: list[int], deferred: int) -> list[int]:
+    """The children's deltas as the node's ``phi`` and the child selection see them when the
+    child ``deferred`` (the pass) is searched last: its delta reads as ``INF`` while
+    another child is still open (delta below ``INF``), unless it is already a win (0). The
+    node's ``delta``, a sum over the children's ``phi``, is not affected, so the node is
+    disproved only once the deferred child is too: the order changes, the result cannot."""
+    d = deltas[deferred]
+    if d == 0 or d >= INF:
+        return deltas
+    for i, x in enumerate(deltas):
+        if i != deferred and x < INF:
+            out = list(deltas)
+            out[deferred] = INF
+            return out
+    return deltas
+
+
 def child_thresholds(th_phi: int, th_delta: int, node_delta: int, child_phi: int,
                      second_delta: int, epsilon: float) -> Bounds:
     """Thresholds for the selected child (Nagai's df-pn, with Pawlewicz & Lew's 1+epsilon:

@@ -60,6 +60,7 @@ from tsumego.search.bounds import (
     INF,
     NO_DEP,
     child_thresholds,
+    deferred_deltas,
     node_bounds,
     select_child,
     solved_dependency,
@@ -216,6 +217,10 @@ class SearchOptions:
     # searches do not repay the tries, large ones (where siblings share long proofs) do
     simulation: int = 300
     simulation_from: int = 20000
+    # a pass searched only once every play is refuted (a pass wins only by waiting, lifting
+    # a repetition ban or running down threats; searched among the plays, its numbers and
+    # the pairs of passes behind it pull df-pn into long detours)
+    pass_last: bool = True
     # among children tied at the least delta, search the one with the largest phi (the
     # farthest from the opponent's proof) rather than the first (bounds.select_child)
     tie_phi: bool = True
@@ -1192,14 +1197,19 @@ class Engine:
         opp = 3 - color
         step = -1 if color == BLACK else 1
         tie_phi = self.options.tie_phi
+        # the pass is searched last (bounds.deferred_deltas)
+        wait = -1
+        if self.options.pass_last and n > 1:
+            wait = next((j for j in range(n) if e_moves[sel[j]] == PASS), -1)
         while True:
             if n == 0:
                 phi, delta = INF, 0
                 break
-            phi, delta = node_bounds(phis, deltas)
+            ds = deltas if wait < 0 else deferred_deltas(deltas, wait)
+            phi, delta = node_bounds(phis, ds)
             if phi == 0 or delta == 0 or phi >= th_phi or delta >= th_delta:
                 break
-            best, d2 = select_child(deltas, phis, by_phi=tie_phi)
+            best, d2 = select_child(ds, phis, by_phi=tie_phi)
             c_th = child_thresholds(th_phi, th_delta, delta, phis[best], d2,
                                     self.options.epsilon)
             # descend into the best child
