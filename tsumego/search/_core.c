@@ -2105,7 +2105,11 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
             total += f->phi[i];
             if (f->phi[i] >= INF) inf_phi = 1;
         }
-        if (wait >= 0 && phi >= INF && f->delta[wait] > 0) { phi = f->delta[wait]; best = wait; d2 = INF; }
+        if (wait >= 0 && phi >= INF && f->delta[wait] > 0) {
+            phi = f->delta[wait]; /* every play refuted: the pass is the one left to search */
+            best = wait;
+            d2 = INF;
+        }
         delta = total < INF ? total : inf_phi ? INF : BIG;
         if (phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta) break;
         i64 cth_phi, cth_delta;
@@ -2368,8 +2372,8 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
                             "live", "tt_size", "epsilon", "knowledge", "sum_scale", "benson",
                             "capture", "atari", "kofree", "tie_phi", "check_every",
                             "created_max", "eyespace", "threats", "pass_last", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|ppp", names, &size, &x0,
-                                     &y0, &w, &h, &black, &white, &target, &region, &outside,
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|ppp", names, &size,
+                                     &x0, &y0, &w, &h, &black, &white, &target, &region, &outside,
                                      &live, &tt_size, &epsilon, &knowledge, &sum_scale, &benson,
                                      &capture, &atari, &kofree, &tie_phi, &check_every,
                                      &created_max, &eyespace, &threats, &pass_last))

@@ -36,6 +36,11 @@ defender. (Proof: after the pass, the defender may pass back; the attacker must 
 same position with the balance at 0, the same history and one pair state more, and there by a
 play, since passing again would end the game. One pair state more never helps the attacker,
 and a balance at 0 never helps it more than its own threats do, so that play wins here too.)
+
+Every pass that is searched is searched last (``SearchOptions.pass_last``): while a play of the
+node is still open, the pass's numbers do not choose the child or set the node's ``phi``
+(``bounds.deferred_deltas``); they still count in its ``delta``, so the node is disproved only
+with its pass. Only the order of the search changes.
 """
 
 from __future__ import annotations
