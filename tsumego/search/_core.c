@@ -2077,10 +2077,8 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
     /* the pass is searched last: while a play is still open (delta below INF) its delta is
      * left out of the node's phi and of the selection, not of the node's delta (the sum), so
      * the node is disproved only once the pass is too (bounds.deferred_deltas) */
-    int wait = -1;
-    if (e->pass_last && ns > 1)
-        for (int i = 0; i < ns; i++)
-            if (f->move[f->sel[i]] == PASS) wait = i;
+    int wait = e->pass_last && ns > 1 && f->move[f->sel[ns - 1]] == PASS ? ns - 1 : -1;
+    /* (the expansion lists the pass after every play) */
     u64 start_nodes = e->nodes;
     i64 phi, delta;
     for (;;) {

@@ -1202,10 +1202,8 @@ class Engine:
         opp = 3 - color
         step = -1 if color == BLACK else 1
         tie_phi = self.options.tie_phi
-        # the pass is searched last (bounds.deferred_deltas)
-        wait = -1
-        if self.options.pass_last and n > 1:
-            wait = next((j for j in range(n) if e_moves[sel[j]] == PASS), -1)
+        # the pass is searched last (bounds.deferred_deltas); the expansion lists it last
+        wait = n - 1 if self.options.pass_last and n > 1 and e_moves[sel[-1]] == PASS else -1
         while True:
             if n == 0:
                 phi, delta = INF, 0
