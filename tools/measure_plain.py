@@ -34,6 +34,9 @@ published sets.
   - ``error``: the problem could not be read or inferred (``"chase": true`` in the JSON when
     inference refused it as a chase across the board: its target can run into the open board).
 
+A record stopped by the limit says where (``stopped_in``: ``balances``, ``book moves`` or
+``best moves``); stopped in the balances, ``settled`` holds the winners found so far.
+
 Every record holds ``frame_sensitive``: why the frame may decide the result
 (``inferred.frame_sensitive``), or null. The summary gives, per set, how many problems are
 flagged so, and how many of the disagreements (``outside`` to ``book-loses``: the classes that
@@ -183,6 +186,10 @@ class Check:
     nodes: int = 0
     seconds: float = 0.0
     limit: str | None = None
+    # where a limit stopped the check: "balances" (``settled`` then holds the winners found
+    # so far, by balance), "book moves" or "best moves"
+    stopped_in: str | None = None
+    settled: dict[int, int] | None = None
 
 
 def check_book(problem: Problem, book: list[int], time_limit: float | None,
@@ -202,10 +209,12 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
                       SearchOptions(engine=engine_name, live_first=False))
     engine = search.engine
     out = Check()
+    stage = "balances"
     try:
         search.winners(0)
         out.by_threats = {k: search.by[k] for k in range(-K, K + 1)}
         best_k = least_favourable(color, out.by_threats)
+        stage = "book moves"
         if best_k is not None:
             out.best_k = best_k
             out.book_wins = {}
@@ -215,6 +224,7 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
                 out.book_wins_somewhere = {}
                 race_moves(engine, problem, most, book, out.book_wins_somewhere)
                 if full:
+                    stage = "best moves"
                     cands = list(bits(problem.board().empty & problem.region))
                     if color == problem.defender:
                         cands.append(PASS)
@@ -225,6 +235,9 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
             out.best_moves = []
     except BudgetExhausted as e:
         out.limit = e.kind
+        out.stopped_in = stage
+        if out.by_threats is None:
+            out.settled = {k: search.by[k] for k in range(-K, K + 1) if k in search.by}
     out.nodes = search.nodes()
     out.seconds = time.monotonic() - start
     return out
@@ -298,6 +311,10 @@ def run(task: Task) -> dict[str, Any]:
                best_threats=chk.best_k,
                by_threats=None if chk.by_threats is None else {
                    str(k): "B" if w == BLACK else "W" for k, w in chk.by_threats.items()})
+    if chk.stopped_in is not None:
+        rec["stopped_in"] = chk.stopped_in
+    if chk.settled is not None:
+        rec["settled"] = {str(k): "B" if w == BLACK else "W" for k, w in chk.settled.items()}
     if chk.best_moves is not None:
         rec["best_moves"] = [to_sgf(m, size) for m in chk.best_moves]
     rec["cls"] = classify(problem, frame, chk, book, task, rec)

@@ -215,3 +215,29 @@ def test_a_book_move_that_never_settles_does_not_hide_another_ones_win() -> None
     rec: dict[str, object] = {}
     assert measure.classify(p, 0, chk, [hard, easy], task, rec) == "agree"
     assert rec["agree_all"] is None
+
+
+def test_a_limit_in_the_balances_records_the_winners_found_so_far(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the limit stops the search of the balances, the check says so and keeps the
+    balances already settled, so that an unknown says how far it got."""
+    p = problem_from_diagram(CORNER_SIX, to_play=BLACK)
+
+    class Stopped:
+        def __init__(self, *args: object) -> None:
+            self.by: dict[int, int] = {}
+            self.engine = None
+
+        def winners(self, balance: int) -> None:
+            self.by.update({1: BLACK, 2: BLACK})  # a Black win at +1 holds at +2
+            raise BudgetExhausted("time")  # before balance 0 and White's end settle
+
+        def nodes(self) -> int:
+            return 1234
+
+    monkeypatch.setattr(measure, "Searches", Stopped)
+    chk = measure.check_book(p, [from_sgf("be", 6)], 10, None)
+    assert chk.limit == "time" and chk.stopped_in == "balances"
+    assert chk.by_threats is None
+    assert chk.settled == {1: BLACK, 2: BLACK}
+    assert chk.nodes == 1234
