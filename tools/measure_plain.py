@@ -81,7 +81,7 @@ from owl import OwlError, owl_answer
 from tsumego.batch.journal import Journal, Record, read_json_lines
 from tsumego.batch.verify import exit_with
 from tsumego.errors import BudgetExhausted
-from tsumego.go.board import BLACK, bits
+from tsumego.go.board import BLACK, bits, color_name
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.line import IllegalLine, Line
 from tsumego.go.problem import Problem, ProblemError
@@ -243,6 +243,11 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
     return out
 
 
+def by_balance(winners: dict[int, int]) -> dict[str, str]:
+    """Winners by balance as the records write them: ``{"-2": "W", ...}``."""
+    return {str(k): color_name(w) for k, w in winners.items()}
+
+
 def race_moves(engine: SearchEngine, problem: Problem, balance: int, moves: list[int],
                wins: dict[int, bool]) -> None:
     """Whether each of ``moves`` wins for the side to play at ``balance``, into ``wins``:
@@ -285,10 +290,10 @@ def run(task: Task) -> dict[str, Any]:
     color = problem.to_play
     frame = inf.frame if inf else 0
     rec.update(
-        to_play="B" if color == BLACK else "W",
+        to_play=color_name(color),
         book=[to_sgf(m, size) for m in book],
         rule=inf.rule if inf else "marked", confidence=round(inf.confidence, 3) if inf else 1,
-        goal=inf.goal if inf else None, defender="B" if problem.defender == BLACK else "W",
+        goal=inf.goal if inf else None, defender=color_name(problem.defender),
         target=[to_sgf(p, size) for p in bits(problem.target)],
         region_empty=bin(problem.region & problem.board().empty).count("1"),
         frame_sensitive=inf.frame_sensitive if inf else None)
@@ -309,12 +314,11 @@ def run(task: Task) -> dict[str, Any]:
                      engine_name=task.engine)
     rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes, limit=chk.limit,
                best_threats=chk.best_k,
-               by_threats=None if chk.by_threats is None else {
-                   str(k): "B" if w == BLACK else "W" for k, w in chk.by_threats.items()})
+               by_threats=None if chk.by_threats is None else by_balance(chk.by_threats))
     if chk.stopped_in is not None:
         rec["stopped_in"] = chk.stopped_in
     if chk.settled is not None:
-        rec["settled"] = {str(k): "B" if w == BLACK else "W" for k, w in chk.settled.items()}
+        rec["settled"] = by_balance(chk.settled)
     if chk.best_moves is not None:
         rec["best_moves"] = [to_sgf(m, size) for m in chk.best_moves]
     rec["cls"] = classify(problem, frame, chk, book, task, rec)
