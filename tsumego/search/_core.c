@@ -104,45 +104,38 @@ typedef struct {
     B valid;              /* the crop's points (not the padding) */
     int board_of[MAXP];   /* crop bit -> board point (-1 for padding) */
     int crop_of[19 * 19]; /* board point -> crop bit (-1 outside the crop) */
-    B nbr[MAXP];          /* the edge neighbours of each point */
+    int16_t nl[MAXP][4];  /* the edge neighbours of each point, nn[p] of them */
+    uint8_t nn[MAXP];
     u64 zob[MAXP][3];     /* Zobrist keys by colour */
 } Geo;
 
-static inline void bshl(B *out, const B *a, int k, int nw) {
-    for (int i = nw - 1; i >= 0; i--) {
-        u64 v = a->w[i] << k;
-        if (i > 0) v |= a->w[i - 1] >> (64 - k);
-        out->w[i] = v;
-    }
-}
-static inline void bshr(B *out, const B *a, int k, int nw) {
-    for (int i = 0; i < nw; i++) {
-        u64 v = a->w[i] >> k;
-        if (i + 1 < nw) v |= a->w[i + 1] << (64 - k);
-        out->w[i] = v;
-    }
-}
-/* m plus its edge neighbours, within the crop */
+/* m plus its edge neighbours, within the crop: one pass over the words, each shifted by one
+ * point and by one row (s < 64) with the bits that cross from the words beside it (out may
+ * be m) */
 static inline void dilate(const Geo *g, B *out, const B *m) {
     int nw = g->nw, s = g->s;
-    B a, b, c, d;
-    bshl(&a, m, 1, nw);
-    bshr(&b, m, 1, nw);
-    bshl(&c, m, s, nw);
-    bshr(&d, m, s, nw);
-    for (int i = 0; i < nw; i++)
-        out->w[i] = (m->w[i] | a.w[i] | b.w[i] | c.w[i] | d.w[i]) & g->valid.w[i];
+    u64 prev = 0, cur = m->w[0];
+    for (int i = 0; i < nw; i++) {
+        u64 next = i + 1 < nw ? m->w[i + 1] : 0;
+        u64 v = cur | cur << 1 | prev >> 63 | cur >> 1 | next << 63
+                | cur << s | prev >> (64 - s) | cur >> s | next << (64 - s);
+        out->w[i] = v & g->valid.w[i];
+        prev = cur;
+        cur = next;
+    }
 }
 /* the points with an edge neighbour in m */
 static inline void spread(const Geo *g, B *out, const B *m) {
     int nw = g->nw, s = g->s;
-    B a, b, c, d;
-    bshl(&a, m, 1, nw);
-    bshr(&b, m, 1, nw);
-    bshl(&c, m, s, nw);
-    bshr(&d, m, s, nw);
-    for (int i = 0; i < nw; i++)
-        out->w[i] = (a.w[i] | b.w[i] | c.w[i] | d.w[i]) & g->valid.w[i];
+    u64 prev = 0, cur = m->w[0];
+    for (int i = 0; i < nw; i++) {
+        u64 next = i + 1 < nw ? m->w[i + 1] : 0;
+        u64 v = cur << 1 | prev >> 63 | cur >> 1 | next << 63
+                | cur << s | prev >> (64 - s) | cur >> s | next << (64 - s);
+        out->w[i] = v & g->valid.w[i];
+        prev = cur;
+        cur = next;
+    }
 }
 /* the edge-connected part of within reached from seed */
 static inline void flood(const Geo *g, B *out, const B *seed, const B *within) {
@@ -203,41 +196,52 @@ static inline int stone_count(const Geo *g, const Board *b) {
     return n;
 }
 
+/* Does point q have an empty neighbour (neither colour's stone)? */
+static inline int has_empty_nbr(const Geo *g, const Board *b, int q) {
+    for (int k = 0; k < g->nn[q]; k++) {
+        int r = g->nl[q][k];
+        if (!bhas(&b->st[1], r) && !bhas(&b->st[2], r)) return 1;
+    }
+    return 0;
+}
+
 /* Play color at empty p: 1 and the captured stones in *cap, or 0 for a suicide (the board
- * then unchanged). */
+ * then unchanged). A neighbouring block is flooded only when the stone next to p has no empty
+ * neighbour of its own. */
 static int play(const Geo *g, Board *b, int p, int color, B *cap) {
     int nw = g->nw, opc = 3 - color;
-    B own = b->st[color], opp = b->st[opc], empty, one;
-    bset(&own, p);
-    for (int i = 0; i < nw; i++) empty.w[i] = g->valid.w[i] & ~(own.w[i] | opp.w[i]);
-    for (int i = nw; i < MAXW; i++) empty.w[i] = 0;
+    B *own = &b->st[color], *opp = &b->st[opc], empty, one, blk;
+    int have_empty = 0;
+    bset(own, p);
     bz(cap);
-    const B *nb = &g->nbr[p];
     int any = 0;
-    FOR_BITS(q, *nb, nw) {
-        if (bhas(&opp, q) && !bhas(cap, q)) {
-            if (binter(&g->nbr[q], &empty, nw)) continue;
-            bz(&one);
-            bset(&one, q);
-            B blk;
-            if (dead_block(g, &blk, &one, &opp, &empty)) {
-                for (int i = 0; i < nw; i++) cap->w[i] |= blk.w[i];
-                any = 1;
-            }
+    for (int k = 0; k < g->nn[p]; k++) {
+        int q = g->nl[p][k];
+        if (!bhas(opp, q) || bhas(cap, q) || has_empty_nbr(g, b, q)) continue;
+        if (!have_empty) {
+            empty_of(g, b, &empty);
+            have_empty = 1;
+        }
+        bz(&one);
+        bset(&one, q);
+        if (dead_block(g, &blk, &one, opp, &empty)) {
+            for (int i = 0; i < nw; i++) cap->w[i] |= blk.w[i];
+            any = 1;
         }
     }
     u64 h = b->hash ^ g->zob[p][color];
     if (any) {
-        for (int i = 0; i < nw; i++) opp.w[i] &= ~cap->w[i];
+        for (int i = 0; i < nw; i++) opp->w[i] &= ~cap->w[i];
         FOR_BITS(q, *cap, nw) h ^= g->zob[q][opc];
-    } else if (!binter(nb, &empty, nw)) {
+    } else if (!has_empty_nbr(g, b, p)) {
+        if (!have_empty) empty_of(g, b, &empty);
         bz(&one);
         bset(&one, p);
-        B blk;
-        if (dead_block(g, &blk, &one, &own, &empty)) return 0;
+        if (dead_block(g, &blk, &one, own, &empty)) {
+            bclr(own, p);
+            return 0;
+        }
     }
-    b->st[color] = own;
-    b->st[opc] = opp;
     b->hash = h;
     return 1;
 }
@@ -675,6 +679,9 @@ struct Engine {
     size_t alone_mask;
     Board *alone_stack;
     int alone_limit;
+    /* expand_fresh's scratch: the stones each play of the node captures (not re-entrant:
+     * nothing an expansion calls expands) */
+    B caps[MAXP];
 };
 
 static u64 SIDE_KEY[3], PASS_KEY, PAIR_KEY, BALANCE_KEY[129];
@@ -1717,12 +1724,11 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
     u64 side = SIDE_KEY[color];
     ChildCache *cc = e->childc;
     int n = 0;
-    /* first every legal play's arrangement, its cache slot asked for before it is read (the
-     * reads then wait for memory together), then each child's information: from the cache,
-     * or worked out on the board after the play again */
+    /* first every legal play's arrangement and captures, its cache slot asked for before it
+     * is read (the reads then wait for memory together), then each child's information: from
+     * the cache, or worked out on the board after the play, rebuilt from its captures */
     FOR_BITS(p, moves, nw) {
-        B cap;
-        if (!play(g, bd, p, color, &cap)) continue;
+        if (!play(g, bd, p, color, &e->caps[n])) continue;
         u64 key = bd->hash ^ side;
         __builtin_prefetch(&cc->slots[(size_t)(key ^ (key >> 29)) & cc->mask]);
         f->move[n] = p;
@@ -1738,9 +1744,12 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         if (slot->key == key && key) {
             info = *slot;
         } else {
-            B cap;
-            play(g, bd, p, color, &cap);
-            child_info(e, color, p, &cap, s0, &blocks, &near, one_block, &info);
+            /* the board after the play, from the stones it captured (no second play) */
+            const B *cap = &e->caps[i];
+            bset(&bd->st[color], p);
+            for (int w = 0; w < nw; w++) bd->st[3 - color].w[w] &= ~cap->w[w];
+            bd->hash = f->hash[i];
+            child_info(e, color, p, cap, s0, &blocks, &near, one_block, &info);
             info.key = key;
             *slot = info;
             *bd = snap;
@@ -2405,13 +2414,13 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
         g->zob[c][0] = 0;
         g->zob[c][1] = splitmix(&seed);
         g->zob[c][2] = splitmix(&seed);
-        bz(&g->nbr[c]);
+        g->nn[c] = 0;
         if (g->board_of[c] < 0) continue;
         int x = c % g->s, y = c / g->s;
-        if (x > 0) bset(&g->nbr[c], c - 1);
-        if (x < w - 1) bset(&g->nbr[c], c + 1);
-        if (y > 0) bset(&g->nbr[c], c - g->s);
-        if (y < h - 1) bset(&g->nbr[c], c + g->s);
+        if (x > 0) g->nl[c][g->nn[c]++] = (int16_t)(c - 1);
+        if (x < w - 1) g->nl[c][g->nn[c]++] = (int16_t)(c + 1);
+        if (y > 0) g->nl[c][g->nn[c]++] = (int16_t)(c - g->s);
+        if (y < h - 1) g->nl[c][g->nn[c]++] = (int16_t)(c + g->s);
     }
     if (list_points(black, e, &e->board.st[BLACK]) < 0 || list_points(white, e, &e->board.st[WHITE]) < 0
         || list_points(target, e, &e->target) < 0 || list_points(region, e, &e->region) < 0
