@@ -75,6 +75,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from bench import ABLATIONS, options_without
 from convert_sanderland import convert_file
 from owl import OwlError, owl_answer
 
@@ -87,7 +88,6 @@ from tsumego.go.line import IllegalLine, Line
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree
 from tsumego.knowledge.infer import CHASE, Framing, book_board, crop_diagram, infer_problem
-from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
 from tsumego.search.solver import K, Searches, least_favourable
 
@@ -126,6 +126,7 @@ class Task:
     engine: Literal["compiled", "reference"] = "compiled"
     gnugo: bool = False
     infer_only: bool = False
+    ablate: tuple[str, ...] = ()  # techniques turned off (tools/bench.py's --ablate names)
 
 
 # --- reading the books ------------------------------------------------------------------------
@@ -194,19 +195,20 @@ class Check:
 
 def check_book(problem: Problem, book: list[int], time_limit: float | None,
                max_nodes: int | None, *, full: bool = False,
-               engine_name: Literal["compiled", "reference"] = "compiled"
-               ) -> Check:
+               engine_name: Literal["compiled", "reference"] = "compiled",
+               ablate: tuple[str, ...] = ()) -> Check:
     """Decide whether the book's moves are among the solver's ``best_moves`` without proving
     every other move: the winner at each balance, searched as :func:`tsumego.search.solver.solve`
     searches it (the live game aside), then the book moves at the least favourable winning
     balance side by side (``best_moves`` is exactly the set of moves that win there), so that
     one hard book move does not hide another's win. With ``full``, also every winning move
-    there."""
+    there. ``ablate``: techniques turned off, by ``tools/bench.py``'s ``--ablate`` names."""
     color = problem.to_play
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
     search = Searches(problem, color, 1_000_000, max_nodes, deadline,
-                      SearchOptions(engine=engine_name, live_first=False))
+                      dataclasses.replace(options_without(ablate), engine=engine_name,
+                                          live_first=False))
     engine = search.engine
     out = Check()
     stage = "balances"
@@ -311,7 +313,7 @@ def run(task: Task) -> dict[str, Any]:
         except OwlError as e:
             rec.update(owl_error=str(e), owl_agree=False)
     chk = check_book(problem, book, task.time_limit, task.max_nodes, full=task.recheck,
-                     engine_name=task.engine)
+                     engine_name=task.engine, ablate=task.ablate)
     rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes, limit=chk.limit,
                best_threats=chk.best_k,
                by_threats=None if chk.by_threats is None else by_balance(chk.by_threats))
@@ -342,7 +344,8 @@ def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],
                                  name=task.path, framing=looser)
     except ProblemError:
         return "error"
-    chk = check_book(wider, book, task.time_limit, task.max_nodes, engine_name=task.engine)
+    chk = check_book(wider, book, task.time_limit, task.max_nodes, engine_name=task.engine,
+                     ablate=task.ablate)
     if chk.book_wins and any(chk.book_wins.values()):
         return "agree"
     return "unknown" if chk.limit is not None else "disagree"
@@ -370,7 +373,7 @@ def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Ta
                                        goal="live" if color == problem.attacker else "kill",
                                        framing=task.framing)
             c2 = check_book(swapped, book, task.time_limit, task.max_nodes,
-                            engine_name=task.engine)
+                            engine_name=task.engine, ablate=task.ablate)
             rec["swapped"] = None if c2.book_wins is None else any(c2.book_wins.values())
             if c2.book_wins is not None and any(c2.book_wins.values()):
                 return "roles"
@@ -401,6 +404,8 @@ def run_options(args: argparse.Namespace, framing: Framing) -> Record:
                     "engine": args.engine, "gnugo": args.gnugo}
     if args.infer_only:
         opts["infer_only"] = True
+    if args.ablate:
+        opts["ablate"] = sorted(set(args.ablate))
     return opts
 
 
@@ -437,7 +442,8 @@ def tasks_for(name: str, data_dir: Path, every: int, offset: int, args: argparse
         wanted = set(args.problems.split(","))
         picked = [p for p in picked if p.name in wanted or p.stem in wanted]
     return [Task(name, str(p), kind, args.time_limit, args.max_nodes, framing,
-                 not args.no_recheck, args.engine, args.gnugo, args.infer_only)
+                 not args.no_recheck, args.engine, args.gnugo, args.infer_only,
+                 tuple(sorted(set(args.ablate))))
             for p in picked]
 
 
@@ -491,7 +497,8 @@ def summary(name: str, recs: list[dict[str, Any]]) -> str:
     return "; ".join(parts)
 
 
-def main(argv: list[str] | None = None) -> int:
+def arg_parser() -> argparse.ArgumentParser:
+    """The command line."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sets", default=",".join(BOOKS),
                     help="comma-separated: " + ", ".join(SETS) + " (default: all but plain)")
@@ -518,11 +525,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-derive", action="store_true")
     ap.add_argument("--engine", default="compiled", choices=("compiled", "reference"),
                     help="the search engine (default: the compiled core)")
+    ap.add_argument("--ablate", action="append", default=[], choices=sorted(ABLATIONS),
+                    metavar="NAME",
+                    help="turn a technique off (tools/bench.py's names; repeatable)")
     ap.add_argument("--gnugo", action="store_true",
                     help="also ask GNU Go's owl reader (tools/owl.py) each problem")
     ap.add_argument("--infer-only", action="store_true",
                     help="only infer and frame each problem (no search): whether the frame "
                          "may decide it, for whole collections in seconds")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = arg_parser()
     args = ap.parse_args(argv)
     framing = Framing(mode=args.mode, distance=args.distance, margin=args.margin,
                       beyond=args.beyond,

@@ -18,7 +18,7 @@ from conftest import load_tool
 from tsumego import BLACK, problem_from_diagram
 from tsumego.errors import BudgetExhausted
 from tsumego.go.coords import from_sgf
-from tsumego.search.engine import Verdict
+from tsumego.search.engine import SearchOptions, Verdict
 
 measure = load_tool("measure_plain")
 REPO = Path(__file__).resolve().parents[2]
@@ -241,3 +241,35 @@ def test_a_limit_in_the_balances_records_the_winners_found_so_far(
     assert chk.by_threats is None
     assert chk.settled == {1: BLACK, 2: BLACK}
     assert chk.nodes == 1234
+
+
+def test_ablate_turns_a_technique_off_in_the_check_and_says_so_in_the_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """--ablate NAME (tools/bench.py's names): the search runs with that technique off, the
+    answers stay, and the run's first line records it (a run resumed without it is refused)."""
+    p = problem_from_diagram(CORNER_SIX, to_play=BLACK)
+    vital, wrong = from_sgf("be", 6), from_sgf("aa", 6)
+    on = measure.check_book(p, [wrong, vital], None, None)
+    off = measure.check_book(p, [wrong, vital], None, None, ablate=("eyespace",))
+    assert (off.by_threats, off.best_k, off.book_wins) == (on.by_threats, on.best_k,
+                                                           on.book_wins)
+    assert off.nodes != on.nodes
+    seen: list[object] = []
+    real = measure.Searches
+
+    def spy(problem: object, color: int, tt: int, max_nodes: object, deadline: object,
+            options: object) -> object:
+        seen.append(options)
+        return real(problem, color, tt, max_nodes, deadline, options)
+
+    monkeypatch.setattr(measure, "Searches", spy)
+    measure.check_book(p, [vital], None, None, ablate=("threats", "passlast"))
+    opts = seen[-1]
+    assert isinstance(opts, SearchOptions)
+    assert (opts.threats, opts.pass_last, opts.benson, opts.live_first) == (False, False, True,
+                                                                             False)
+    ap = measure.arg_parser()
+    args = ap.parse_args(["--sets", "plain", "--ablate", "threats", "--ablate", "eyespace"])
+    assert measure.run_options(args, measure.Framing())["ablate"] == ["eyespace", "threats"]
+    plain = ap.parse_args(["--sets", "plain"])
+    assert "ablate" not in measure.run_options(plain, measure.Framing())
