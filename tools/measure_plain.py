@@ -3,7 +3,7 @@
 
     python tools/measure_plain.py [--every N] [--time-limit S] [--jobs 2]
                                   [--out FILE.jsonl [--resume]] [--engine compiled|reference]
-                                  [--gnugo] [--infer-only]
+                                  [--gnugo] [--infer-only] [--ablate NAME ...]
                                   [--sets cho-elementary,cho-intermediate,...,plain]
                                   [--data DIR]
 
@@ -50,6 +50,9 @@ many of those are flagged. ``--infer-only`` infers and frames each problem witho
 With ``--gnugo``, GNU Go's owl reader (``tools/owl.py``) answers each problem too, on the
 book's position (no frame: what a user of GNU Go would be told), and agrees when the move it
 names is one of the book's; the summary gives its agreement beside ours.
+
+``--ablate NAME`` (repeatable; ``tools/bench.py``'s names) searches with that technique turned
+off, and the run's first line says so: each technique's worth in problems answered.
 
 Per set it prints: problems, agree (any / all), each class, unknown, median solve time, the
 frame's flags; the
