@@ -91,6 +91,7 @@ from tsumego.go.line import IllegalLine, Line
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree
 from tsumego.knowledge.infer import CHASE, Framing, book_board, crop_diagram, infer_problem
+from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
 from tsumego.search.solver import K, Searches, least_favourable
 
@@ -130,6 +131,10 @@ class Task:
     gnugo: bool = False
     infer_only: bool = False
     ablate: tuple[str, ...] = ()  # techniques turned off (tools/bench.py's --ablate names)
+
+    def options(self) -> SearchOptions:
+        """The search options of this task's solves: its engine, its techniques turned off."""
+        return dataclasses.replace(options_without(self.ablate), engine=self.engine)
 
 
 # --- reading the books ------------------------------------------------------------------------
@@ -198,20 +203,19 @@ class Check:
 
 def check_book(problem: Problem, book: list[int], time_limit: float | None,
                max_nodes: int | None, *, full: bool = False,
-               engine_name: Literal["compiled", "reference"] = "compiled",
-               ablate: tuple[str, ...] = ()) -> Check:
+               options: SearchOptions = SearchOptions()) -> Check:
     """Decide whether the book's moves are among the solver's ``best_moves`` without proving
     every other move: the winner at each balance, searched as :func:`tsumego.search.solver.solve`
     searches it (the live game aside), then the book moves at the least favourable winning
     balance side by side (``best_moves`` is exactly the set of moves that win there), so that
     one hard book move does not hide another's win. With ``full``, also every winning move
-    there. ``ablate``: techniques turned off, by ``tools/bench.py``'s ``--ablate`` names."""
+    there. ``options``: the engine and the techniques (the live game is never searched
+    first here)."""
     color = problem.to_play
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
     search = Searches(problem, color, 1_000_000, max_nodes, deadline,
-                      dataclasses.replace(options_without(ablate), engine=engine_name,
-                                          live_first=False))
+                      dataclasses.replace(options, live_first=False))
     engine = search.engine
     out = Check()
     stage = "balances"
@@ -316,7 +320,7 @@ def run(task: Task) -> dict[str, Any]:
         except OwlError as e:
             rec.update(owl_error=str(e), owl_agree=False)
     chk = check_book(problem, book, task.time_limit, task.max_nodes, full=task.recheck,
-                     engine_name=task.engine, ablate=task.ablate)
+                     options=task.options())
     rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes, limit=chk.limit,
                best_threats=chk.best_k,
                by_threats=None if chk.by_threats is None else by_balance(chk.by_threats))
@@ -347,8 +351,7 @@ def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],
                                  name=task.path, framing=looser)
     except ProblemError:
         return "error"
-    chk = check_book(wider, book, task.time_limit, task.max_nodes, engine_name=task.engine,
-                     ablate=task.ablate)
+    chk = check_book(wider, book, task.time_limit, task.max_nodes, options=task.options())
     if chk.book_wins and any(chk.book_wins.values()):
         return "agree"
     return "unknown" if chk.limit is not None else "disagree"
@@ -376,7 +379,7 @@ def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Ta
                                        goal="live" if color == problem.attacker else "kill",
                                        framing=task.framing)
             c2 = check_book(swapped, book, task.time_limit, task.max_nodes,
-                            engine_name=task.engine, ablate=task.ablate)
+                            options=task.options())
             rec["swapped"] = None if c2.book_wins is None else any(c2.book_wins.values())
             if c2.book_wins is not None and any(c2.book_wins.values()):
                 return "roles"
@@ -408,8 +411,13 @@ def run_options(args: argparse.Namespace, framing: Framing) -> Record:
     if args.infer_only:
         opts["infer_only"] = True
     if args.ablate:
-        opts["ablate"] = sorted(set(args.ablate))
+        opts["ablate"] = list(ablated(args))
     return opts
+
+
+def ablated(args: argparse.Namespace) -> tuple[str, ...]:
+    """The techniques ``--ablate`` turns off, each once, in name order."""
+    return tuple(sorted(set(args.ablate)))
 
 
 def finished(records: list[Record], options: Record, out: str) -> dict[tuple[str, str], Record]:
@@ -446,7 +454,7 @@ def tasks_for(name: str, data_dir: Path, every: int, offset: int, args: argparse
         picked = [p for p in picked if p.name in wanted or p.stem in wanted]
     return [Task(name, str(p), kind, args.time_limit, args.max_nodes, framing,
                  not args.no_recheck, args.engine, args.gnugo, args.infer_only,
-                 tuple(sorted(set(args.ablate))))
+                 ablated(args))
             for p in picked]
 
 

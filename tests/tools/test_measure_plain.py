@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from conftest import load_tool
@@ -174,10 +175,10 @@ CORNER_SIX = """
 
 @pytest.mark.parametrize("engine", ["compiled", "reference"])
 def test_check_book_finds_the_winner_at_every_balance_and_each_book_moves_result(
-        engine: str) -> None:
+        engine: Literal["compiled", "reference"]) -> None:
     p = problem_from_diagram(CORNER_SIX, to_play=BLACK)
     vital, wrong = from_sgf("be", 6), from_sgf("aa", 6)
-    chk = measure.check_book(p, [wrong, vital], None, None, engine_name=engine)
+    chk = measure.check_book(p, [wrong, vital], None, None, options=SearchOptions(engine=engine))
     assert chk.limit is None
     assert chk.by_threats == {k: BLACK for k in range(-2, 3)}
     assert chk.best_k == -2  # Black kills even where White has both threats
@@ -250,7 +251,8 @@ def test_ablate_turns_a_technique_off_in_the_check_and_says_so_in_the_run(
     p = problem_from_diagram(CORNER_SIX, to_play=BLACK)
     vital, wrong = from_sgf("be", 6), from_sgf("aa", 6)
     on = measure.check_book(p, [wrong, vital], None, None)
-    off = measure.check_book(p, [wrong, vital], None, None, ablate=("eyespace",))
+    off = measure.check_book(p, [wrong, vital], None, None,
+                             options=measure.options_without(["eyespace"]))
     assert (off.by_threats, off.best_k, off.book_wins) == (on.by_threats, on.best_k,
                                                            on.book_wins)
     assert off.nodes != on.nodes
@@ -263,7 +265,9 @@ def test_ablate_turns_a_technique_off_in_the_check_and_says_so_in_the_run(
         return real(problem, color, tt, max_nodes, deadline, options)
 
     monkeypatch.setattr(measure, "Searches", spy)
-    measure.check_book(p, [vital], None, None, ablate=("threats", "passlast"))
+    task = measure.Task("plain", "x.sgf", "right", 10, None, measure.Framing(), False,
+                        ablate=("threats", "passlast"))
+    measure.check_book(p, [vital], None, None, options=task.options())
     opts = seen[-1]
     assert isinstance(opts, SearchOptions)
     assert (opts.threats, opts.pass_last, opts.benson, opts.live_first) == (False, False, True,
