@@ -430,8 +430,9 @@ def finished(records: list[Record], options: Record, out: str) -> dict[tuple[str
     before = records[0].get("options")
     if before != options:
         was = before if isinstance(before, dict) else {}
-        diff = ", ".join(f"{k} {was.get(k)!r}, now {v!r}" for k, v in options.items()
-                         if was.get(k) != v)
+        keys = [*options, *(k for k in was if k not in options)]
+        diff = ", ".join(f"{k} {was.get(k)!r}, now {options.get(k)!r}" for k in keys
+                         if was.get(k) != options.get(k))
         raise ValueError(f"{out}: the earlier run had other options ({diff}): resume it with "
                          f"those, or write to a new file")
     done: dict[tuple[str, str], Record] = {}

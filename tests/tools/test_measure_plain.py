@@ -277,3 +277,16 @@ def test_ablate_turns_a_technique_off_in_the_check_and_says_so_in_the_run(
     assert measure.run_options(args, measure.Framing())["ablate"] == ["eyespace", "threats"]
     plain = ap.parse_args(["--sets", "plain"])
     assert "ablate" not in measure.run_options(plain, measure.Framing())
+
+
+def test_a_run_resumed_without_its_ablation_is_refused_naming_it() -> None:
+    """An option the earlier run had and this one lacks (``--ablate``) is named in the
+    one-line refusal, as a changed one is."""
+    was = {"max_nodes": 100, "ablate": ["threats"]}
+    with pytest.raises(ValueError) as e:
+        measure.finished([{"kind": "run", "options": was}], {"max_nodes": 100}, "out.jsonl")
+    assert str(e.value) == ("out.jsonl: the earlier run had other options (ablate ['threats'], "
+                            "now None): resume it with those, or write to a new file")
+    with pytest.raises(ValueError, match=r"max_nodes 100, now 200"):
+        measure.finished([{"kind": "run", "options": was}], {"max_nodes": 200,
+                                                              "ablate": ["threats"]}, "out.jsonl")
