@@ -18,6 +18,7 @@ import pytest
 from tsumego import BLACK, WHITE, solve
 from tsumego.go.problem import Problem
 from tsumego.search.engine import SearchOptions
+from tsumego.search.engines import new_engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import positions as tp  # noqa: E402
@@ -67,3 +68,24 @@ def test_compiled_core_answers_as_the_reference_engine(i: int) -> None:
     if ref is None:
         pytest.skip("over the node budget")
     assert answers(p, "compiled") == ref, p.diagram()
+
+
+def test_both_engines_count_the_depths_of_their_nodes() -> None:
+    """The work figures ``measure_plain`` records to say where the time goes: the nodes'
+    depths summed and the deepest. Where the two engines search the same number of nodes
+    (most positions: their trees may part on a few), the figures agree."""
+    deepest = same = 0
+    for p in positions(N)[:12]:
+        for side in (BLACK, WHITE):
+            got = []
+            for engine in ("compiled", "reference"):
+                e = new_engine(p, max_nodes=NODES,
+                               options=SearchOptions(engine=engine))  # type: ignore[arg-type]
+                e.solve(side, 0)
+                assert e.nodes == 1 or 0 < e.depth_sum <= e.depth_max * e.nodes
+                got.append((e.nodes, e.depth_sum, e.depth_max))
+            if got[0][0] == got[1][0]:
+                assert got[0] == got[1]
+                same += 1
+            deepest = max(deepest, got[0][2])
+    assert same >= 20 and deepest >= 6

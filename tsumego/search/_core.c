@@ -649,6 +649,8 @@ struct Engine {
     int created_max, eyespace, threats, pass_last;
     /* budget */
     u64 nodes, max_nodes, next_check;
+    u64 depth_sum;  /* the depths of the nodes searched, summed (their mean: where the work goes) */
+    int depth_max;  /* the deepest node searched */
     double deadline;   /* CLOCK_MONOTONIC seconds, <= 0 for none */
     int stop;
     /* tables (the solved one may be another engine's: see borrow) */
@@ -1964,6 +1966,8 @@ typedef struct {
 static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th_phi,
                 i64 th_delta, MidResult *res) {
     e->nodes++;
+    e->depth_sum += (u64)depth;
+    if (depth > e->depth_max) e->depth_max = depth;
     if (e->nodes >= e->next_check) check_budget(e);
     if (e->stop) { res->phi = res->delta = 1; return; }
     Frame *f = frame_at(e, depth);
@@ -2778,6 +2782,14 @@ static PyObject *Core_get_nodes(CoreObject *self, void *c) {
     (void)c;
     return PyLong_FromUnsignedLongLong(self->e ? self->e->nodes : 0);
 }
+static PyObject *Core_get_depth_sum(CoreObject *self, void *c) {
+    (void)c;
+    return PyLong_FromUnsignedLongLong(self->e ? self->e->depth_sum : 0);
+}
+static PyObject *Core_get_depth_max(CoreObject *self, void *c) {
+    (void)c;
+    return PyLong_FromLong(self->e ? self->e->depth_max : 0);
+}
 static int Core_set_nodes(CoreObject *self, PyObject *v, void *c) {
     (void)c;
     unsigned long long n = PyLong_AsUnsignedLongLong(v);
@@ -2857,6 +2869,8 @@ static PyGetSetDef Core_getset[] = {
     {"deadline", (getter)Core_get_deadline, (setter)Core_set_deadline,
      "time.monotonic() at which to stop", NULL},
     {"root_move", (getter)Core_get_root_move, NULL, "a winning move of the last root proved", NULL},
+    {"depth_sum", (getter)Core_get_depth_sum, NULL, "the depths of the nodes searched, summed", NULL},
+    {"depth_max", (getter)Core_get_depth_max, NULL, "the deepest node searched", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject CoreType = {

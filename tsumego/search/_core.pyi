@@ -18,6 +18,10 @@ class Core:
     deadline: float | None
     @property
     def root_move(self) -> int | None: ...
+    @property
+    def depth_sum(self) -> int: ...
+    @property
+    def depth_max(self) -> int: ...
     def __init__(self, size: int, crop: tuple[int, int, int, int], black: Sequence[int],
                  white: Sequence[int], target: Sequence[int], region: Sequence[int],
                  outside: Sequence[int], live: bool, tt_size: int, epsilon: float,

@@ -130,6 +130,17 @@ class CompiledEngine:
         got: int | None = self._core.root_move
         return got
 
+    @property
+    def depth_sum(self) -> int:
+        """The depths of the nodes searched, summed (divided by ``nodes``: where the work
+        went)."""
+        return int(self._core.depth_sum)
+
+    @property
+    def depth_max(self) -> int:
+        """The deepest node searched."""
+        return int(self._core.depth_max)
+
     def stats(self) -> dict[str, int]:
         """Entries in the tables, their bytes, the words of a set of points."""
         got: dict[str, int] = self._core.stats()

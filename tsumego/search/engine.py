@@ -342,6 +342,8 @@ class Engine:
         self.solved = SolvedTable(max(1024, tt_size // 2))
         self.work = WorkTable(max(1024, tt_size - tt_size // 2))
         self.nodes = 0
+        self.depth_sum = 0  # the depths of the nodes searched, summed (over nodes: their mean)
+        self.depth_max = 0  # the deepest node searched
         self.max_nodes = max_nodes
         self.deadline = deadline
         self._next_check = 1  # the first node checks the budget, then every check_every
@@ -1090,6 +1092,8 @@ class Engine:
         proof, checked on this board with this path, stored like any other: returns its
         scope."""
         self.nodes += 1
+        self.depth_sum += depth
+        self.depth_max = max(self.depth_max, depth)
         if self.nodes >= self._next_check:
             self._check_budget()
         if self.nodes > limit:
@@ -1187,6 +1191,8 @@ class Engine:
         searches the most-proving child until the node is solved or one of the thresholds is
         reached, then stores and returns the node's result (:meth:`_store`)."""
         self.nodes += 1
+        self.depth_sum += depth
+        self.depth_max = max(self.depth_max, depth)
         if self.nodes >= self._next_check:
             self._check_budget()
         board = self.board

@@ -26,6 +26,12 @@ class SearchEngine(Protocol):
     live: bool
 
     @property
+    def depth_sum(self) -> int: ...  # the depths of the nodes searched, summed
+
+    @property
+    def depth_max(self) -> int: ...  # the deepest node searched
+
+    @property
     def root_move(self) -> int | None: ...
 
     def solve(self, color: int, balance: int, *, passed: bool = False) -> int: ...
