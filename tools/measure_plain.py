@@ -193,6 +193,8 @@ class Check:
     book_wins_somewhere: dict[int, bool] | None = None
     best_moves: list[int] | None = None
     nodes: int = 0
+    depth_mean: float = 0.0  # the nodes' mean depth (where the work went), and the deepest
+    depth_max: int = 0
     seconds: float = 0.0
     limit: str | None = None
     # where a limit stopped the check: "balances" (``settled`` then holds the winners found
@@ -205,12 +207,19 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
                max_nodes: int | None, *, full: bool = False,
                options: SearchOptions = SearchOptions()) -> Check:
     """Decide whether the book's moves are among the solver's ``best_moves`` without proving
-    every other move: the winner at each balance, searched as :func:`tsumego.search.solver.solve`
-    searches it (the live game aside), then the book moves at the least favourable winning
-    balance side by side (``best_moves`` is exactly the set of moves that win there), so that
-    one hard book move does not hide another's win. With ``full``, also every winning move
-    there. ``options``: the engine and the techniques (the live game is never searched
-    first here)."""
+    every other move.
+
+    First the book's moves side by side at the balance least favourable to the side to play
+    (the other side has all K threats): a win there is a win at every balance (the winner is
+    monotone in the balance), so that balance is the least favourable winning one, where
+    ``best_moves`` is exactly the set of moves that win, and the book's winning moves are
+    among them. The search of the balances would have to settle them there anyway.
+    Otherwise (the book's answer is a ko, or its moves lose there): the winner at each
+    balance, searched as :func:`tsumego.search.solver.solve` searches it (the live game
+    aside), then the book moves at the least favourable winning balance side by side, so
+    that one hard book move does not hide another's win. With ``full``, also every winning
+    move there when no book move wins. ``options``: the engine and the techniques (the live
+    game is never searched first here)."""
     color = problem.to_play
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
@@ -218,8 +227,11 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
                       dataclasses.replace(options, live_first=False))
     engine = search.engine
     out = Check()
-    stage = "balances"
+    stage = "book moves"
     try:
+        if book and book_first(search, problem, book, out):
+            return with_work(out, search, start)
+        stage = "balances"
         search.winners(0)
         out.by_threats = {k: search.by[k] for k in range(-K, K + 1)}
         best_k = least_favourable(color, out.by_threats)
@@ -247,9 +259,46 @@ def check_book(problem: Problem, book: list[int], time_limit: float | None,
         out.stopped_in = stage
         if out.by_threats is None:
             out.settled = {k: search.by[k] for k in range(-K, K + 1) if k in search.by}
+    return with_work(out, search, start)
+
+
+def with_work(out: Check, search: Searches, start: float) -> Check:
+    """``out`` with the work of ``search`` (nodes, their depths) and the time since ``start``."""
+    engine = search.engine
     out.nodes = search.nodes()
+    out.depth_mean = engine.depth_sum / engine.nodes if engine.nodes else 0.0
+    out.depth_max = engine.depth_max
     out.seconds = time.monotonic() - start
     return out
+
+
+def book_first(search: Searches, problem: Problem, book: list[int], out: Check) -> bool:
+    """The book's moves side by side at the balance least favourable to the side to play;
+    where one wins, fill in ``out`` (every balance won, ``best_k`` that balance, the book
+    moves settled there, the limit if one stopped the others) and return True. A limit
+    before any of them wins is left to the search of the balances (the tables keep what
+    was found)."""
+    color = problem.to_play
+    clean = -K if color == BLACK else K
+    wins: dict[int, bool] = {}
+    limit: str | None = None
+    try:
+        race_moves(search.engine, problem, clean, book, wins)
+    except BudgetExhausted as e:
+        if not any(wins.values()):
+            raise
+        limit = e.kind
+    if not any(wins.values()):
+        return False
+    for k in range(-K, K + 1):
+        search.by[k] = color
+    out.by_threats = {k: color for k in range(-K, K + 1)}
+    out.best_k = clean
+    out.book_wins = wins
+    if limit is not None:
+        out.limit = limit
+        out.stopped_in = "book moves"
+    return True
 
 
 def by_balance(winners: dict[int, int]) -> dict[str, str]:
@@ -321,7 +370,8 @@ def run(task: Task) -> dict[str, Any]:
             rec.update(owl_error=str(e), owl_agree=False)
     chk = check_book(problem, book, task.time_limit, task.max_nodes, full=task.recheck,
                      options=task.options())
-    rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes, limit=chk.limit,
+    rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes,
+               depth_mean=round(chk.depth_mean, 2), depth_max=chk.depth_max, limit=chk.limit,
                best_threats=chk.best_k,
                by_threats=None if chk.by_threats is None else by_balance(chk.by_threats))
     if chk.stopped_in is not None:
@@ -500,6 +550,14 @@ def summary(name: str, recs: list[dict[str, Any]]) -> str:
         parts.append(f"(solved: median {statistics.median(solved_times):.2f} s)")
     if nodes:
         parts.append(f"median {statistics.median(nodes):.0f} nodes")
+    # where the time went on the problems left open: deep lines (kos, captures and
+    # retakes) or a wide tree (a shallow mean depth)
+    left = [r for r in recs if r.get("cls") == "unknown" and "depth_mean" in r]
+    if left:
+        depth = statistics.median(r["depth_mean"] for r in left)
+        room = statistics.median(r["region_empty"] for r in left)
+        parts.append(f"unknown: median mean depth {depth:.1f} in a median {room:.0f} empty "
+                     f"points")
     owl = [r for r in recs if "owl_agree" in r]
     if owl:
         agree = sum(1 for r in owl if r["owl_agree"])

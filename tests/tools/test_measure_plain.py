@@ -16,7 +16,7 @@ from typing import Literal
 import pytest
 from conftest import load_tool
 
-from tsumego import BLACK, problem_from_diagram
+from tsumego import BLACK, WHITE, problem_from_diagram, solve
 from tsumego.errors import BudgetExhausted
 from tsumego.go.coords import from_sgf
 from tsumego.search.engine import SearchOptions, Verdict
@@ -185,6 +185,55 @@ def test_check_book_finds_the_winner_at_every_balance_and_each_book_moves_result
     assert chk.book_wins == {wrong: False, vital: True}
 
 
+def test_book_moves_that_win_at_every_balance_need_no_search_of_the_balances(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The book's moves are searched first where White has both threats: be wins there, so
+    Black wins at every balance, -2 is the least favourable winning balance and be is among
+    the best moves there; the balances are never searched."""
+    p = problem_from_diagram(CORNER_SIX, to_play=BLACK)
+    vital, wrong = from_sgf("be", 6), from_sgf("aa", 6)
+
+    def no_balances(self: object, balance: int) -> None:
+        raise AssertionError("the balances were searched")
+
+    monkeypatch.setattr(measure.Searches, "winners", no_balances)
+    chk = measure.check_book(p, [wrong, vital], None, None)
+    assert chk.limit is None
+    assert chk.by_threats == {k: BLACK for k in range(-2, 3)}
+    assert chk.best_k == -2
+    assert chk.book_wins == {wrong: False, vital: True}
+
+
+# The bent four in the corner, Black to play: a6 (ab) takes the ko first; Black kills unless
+# White has one more threat.
+BENT_FOUR = """
+    . . O X . . .
+    . O @ X . . .
+    . O X X . . .
+    O O X . . . .
+    X X X . . . .
+    . . . . . . .
+    . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("engine", ["compiled", "reference"])
+def test_a_book_ko_is_checked_at_the_balances_it_wins(
+        engine: Literal["compiled", "reference"]) -> None:
+    """The book's move loses where White has both threats (the answer is a ko), so the
+    check goes on to the balances: the same winners as solve() finds, and the book's move
+    wins at the least favourable balance that Black still wins."""
+    p = problem_from_diagram(BENT_FOUR, to_play=BLACK)
+    ko = from_sgf("ab", 7)
+    chk = measure.check_book(p, [ko], None, None, options=SearchOptions(engine=engine))
+    sol = solve(p, all_moves=False)
+    assert sol.status == "ko" and sol.by_threats is not None
+    assert chk.limit is None
+    assert chk.by_threats == {k: int(w) for k, w in sol.by_threats.items()}
+    assert chk.best_k == sol.best_threats and chk.best_k != -2
+    assert chk.book_wins == {ko: True}
+
+
 def test_a_book_move_that_never_settles_does_not_hide_another_ones_win() -> None:
     """The book's moves are searched side by side: the second move's win is found in its
     third slice although the first never settles; the limit then stops the first, and the
@@ -224,10 +273,17 @@ def test_a_limit_in_the_balances_records_the_winners_found_so_far(
     balances already settled, so that an unknown says how far it got."""
     p = problem_from_diagram(CORNER_SIX, to_play=BLACK)
 
+    class Loses:  # the book's move, searched first where White has both threats, loses
+        nodes = depth_sum = depth_max = 0
+
+        def solve_after(self, color: int, move: int, balance: int) -> int:
+            assert balance == -2
+            return WHITE
+
     class Stopped:
         def __init__(self, *args: object) -> None:
             self.by: dict[int, int] = {}
-            self.engine = None
+            self.engine = Loses()
 
         def winners(self, balance: int) -> None:
             self.by.update({1: BLACK, 2: BLACK})  # a Black win at +1 holds at +2
