@@ -34,8 +34,15 @@ published sets.
   - ``error``: the problem could not be read or inferred (``"chase": true`` in the JSON when
     inference refused it as a chase across the board: its target can run into the open board).
 
-A record stopped by the limit says where (``stopped_in``: ``balances``, ``book moves`` or
-``best moves``); stopped in the balances, ``settled`` holds the winners found so far.
+The book's moves are searched first, side by side, at the balance where the other side has
+every threat: one that wins there wins at every balance and is among the best moves, and the
+balances need no search. Otherwise the winner at each balance comes first, then the book's
+moves at the least favourable balance the side to play wins. A record stopped by the limit
+says where (``stopped_in``: ``balances``, ``book moves`` or ``best moves``); stopped in the
+balances, ``settled`` holds the winners found so far. Each record holds the search's nodes,
+their mean depth (``depth_mean``) and the deepest (``depth_max``); the summary gives the
+unknowns' median mean depth beside their median region: a shallow mean in a large region is a
+wide tree, not deep lines of captures and retakes.
 
 Every record holds ``frame_sensitive``: why the frame may decide the result
 (``inferred.frame_sensitive``), or null. The summary gives, per set, how many problems are
