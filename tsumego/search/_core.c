@@ -21,7 +21,7 @@ typedef int64_t i64;
 #define MAXW 6          /* words of a set of points: a 19x19 crop with its padding is 380 bits */
 #define MAXP (MAXW * 64)
 #define CW 6            /* words of a set of stone counts (0..361) */
-#define BLW 4           /* words of a Bloom filter of created arrangements (256 bits) */
+#define BLW 16          /* words of a Bloom filter of created arrangements (1,024 bits) */
 #define PASS (-1)
 #define BLACK 1
 #define WHITE 2
@@ -322,7 +322,9 @@ typedef struct {
 /* ---------------------------------------------------------------------------------------- */
 
 /* the arrangements (and pair states) a proof creates: a stone-count range and a Bloom
- * filter of their keys, or unknown */
+ * filter of their keys, or unknown. The filter is read (and kept) only while the set is
+ * known and holds something (n > 0): an empty set's range is empty (lo > hi), so a check
+ * against the path never reaches it, and most sets never pay for clearing or copying it */
 typedef struct {
     int32_t lo, hi;
     int32_t n;       /* an upper bound of the set's size */
@@ -338,8 +340,13 @@ typedef struct {
     int32_t wlo, whi, blo, bhi;
     int32_t wn, bn;
     uint8_t wknown, bknown, used;
-    u64 wbloom[BLW], bbloom[BLW];
 } Solved;
+
+/* the filters of a solved entry's two created sets, kept apart from the entries so that a
+ * probe of a bucket reads its keys from few cache lines */
+typedef struct {
+    u64 w[BLW], b[BLW];
+} SolvedBlooms;
 
 typedef struct {
     u64 key;
@@ -356,9 +363,17 @@ static inline void cr_reset(Created *c, int known) {
     c->n = 0;
     c->known = (uint8_t)known;
     c->kofree = (uint8_t)known;
-    memset(c->bloom, 0, sizeof(c->bloom));
 }
 static inline void cr_empty(Created *c) { cr_reset(c, 1); }
+/* dst = src, the filter copied only where it is read */
+static inline void cr_copy(Created *dst, const Created *src) {
+    dst->lo = src->lo;
+    dst->hi = src->hi;
+    dst->n = src->n;
+    dst->known = src->known;
+    dst->kofree = src->kofree;
+    if (src->known && src->n) memcpy(dst->bloom, src->bloom, sizeof(dst->bloom));
+}
 static inline void cr_unknown(Created *c) { cr_reset(c, 0); }
 
 /* Both tables start small and double (rehashing) while they are more than three quarters
@@ -366,6 +381,7 @@ static inline void cr_unknown(Created *c) { cr_reset(c, 0); }
  * work. */
 typedef struct {
     Solved *e;
+    SolvedBlooms *bl; /* bl[i]: the filters of e[i] */
     size_t nbuckets;  /* power of two; WAYS entries each */
     size_t max_buckets;
     size_t count;
@@ -407,16 +423,28 @@ static int bloom_has(const u64 *bl, u64 h) {
 static void solved_grow(SolvedTable *t) {
     size_t nb = t->nbuckets * 2;
     Solved *ne = calloc(nb * WAYS, sizeof(Solved));
-    if (!ne) { t->max_buckets = t->nbuckets; return; }
+    SolvedBlooms *nbl = malloc(nb * WAYS * sizeof(SolvedBlooms));
+    if (!ne || !nbl) {
+        free(ne);
+        free(nbl);
+        t->max_buckets = t->nbuckets;
+        return;
+    }
     for (size_t i = 0; i < t->nbuckets * WAYS; i++) {
         Solved *o = &t->e[i];
         if (!o->used) continue;
-        Solved *b = ne + ((size_t)(o->key ^ (o->key >> 31)) & (nb - 1)) * WAYS;
+        size_t at = ((size_t)(o->key ^ (o->key >> 31)) & (nb - 1)) * WAYS;
         for (int k = 0; k < WAYS; k++)
-            if (!b[k].used) { b[k] = *o; break; }
+            if (!ne[at + k].used) {
+                ne[at + k] = *o;
+                nbl[at + k] = t->bl[i];
+                break;
+            }
     }
     free(t->e);
+    free(t->bl);
     t->e = ne;
+    t->bl = nbl;
     t->nbuckets = nb;
 }
 
@@ -455,7 +483,7 @@ static void solved_record(SolvedTable *t, u64 key, int black_wins, int balance, 
             e->bhi = hi;
             e->bn = cr->n;
             e->bknown = cr->known;
-            memcpy(e->bbloom, cr->bloom, sizeof(e->bbloom));
+            if (cr->known && cr->n) memcpy(t->bl[e - t->e].b, cr->bloom, sizeof(cr->bloom));
         }
     } else if (balance > e->minw || (balance == e->minw && (i64)hi - lo < (i64)e->whi - e->wlo)) {
         e->minw = balance;
@@ -463,7 +491,7 @@ static void solved_record(SolvedTable *t, u64 key, int black_wins, int balance, 
         e->whi = hi;
         e->wn = cr->n;
         e->wknown = cr->known;
-        memcpy(e->wbloom, cr->bloom, sizeof(e->wbloom));
+        if (cr->known && cr->n) memcpy(t->bl[e - t->e].w, cr->bloom, sizeof(cr->bloom));
     }
     e->work += work;
 }
@@ -634,6 +662,7 @@ static void caches_release(Caches *c) {
 static void table_release(SolvedTable *t) {
     if (!t || --t->refs > 0) return;
     free(t->e);
+    free(t->bl);
     free(t);
 }
 
@@ -1447,6 +1476,7 @@ static int eye_space(Engine *e, const B *blocks, const B *libs, const B *empty, 
             int count = outside + __builtin_popcount((unsigned)(ca | cd));
             if (count < cr->lo) cr->lo = count;
             if (count > cr->hi) cr->hi = count;
+            if (!cr->n) memset(cr->bloom, 0, sizeof(cr->bloom));
             cr->n++;
             bloom_add(cr->bloom, h);
         }
@@ -1810,9 +1840,16 @@ static void cr_merge(Created *acc, int count, u64 h, const Created *child, int c
             acc->known = 0;
             return;
         }
-        for (int i = 0; i < BLW; i++) acc->bloom[i] |= child->bloom[i];
-        acc->n += child->n;
+        if (child->n) {
+            if (acc->n) {
+                for (int i = 0; i < BLW; i++) acc->bloom[i] |= child->bloom[i];
+            } else {
+                memcpy(acc->bloom, child->bloom, sizeof(acc->bloom));
+            }
+            acc->n += child->n;
+        }
         if (count != NO_RANGE) {
+            if (!acc->n) memset(acc->bloom, 0, sizeof(acc->bloom));
             bloom_add(acc->bloom, h);
             acc->n++;
         }
@@ -1854,6 +1891,17 @@ static int fits(const Engine *e, int lo, int hi, int known, const u64 *bl, const
     return 1;
 }
 
+/* A solved record's created set (its filter copied only where it is read). */
+static inline void cr_from(Created *cr, int lo, int hi, int n, int known, const u64 *bloom,
+                           int kofree) {
+    cr->lo = lo;
+    cr->hi = hi;
+    cr->n = n;
+    cr->known = (uint8_t)known;
+    cr->kofree = (uint8_t)kofree;
+    if (known && n) memcpy(cr->bloom, bloom, sizeof(cr->bloom));
+}
+
 /* (phi, delta) of a child position: a solved result whose proof may be used here, else the
  * work numbers or the initial estimate; and the created set of a solved one. */
 static void lookup(Engine *e, int color, int balance, int passed, u64 h, i64 est_phi,
@@ -1862,20 +1910,17 @@ static void lookup(Engine *e, int color, int balance, int passed, u64 h, i64 est
     u64 sk = solved_key(h, color, passed);
     const Solved *s = solved_get(e->solved, sk);
     if (s) {
-        if (balance >= s->maxb && fits(e, s->blo, s->bhi, s->bknown, s->bbloom, seen, pv)) {
+        const SolvedBlooms *bl = &e->solved->bl[s - e->solved->e];
+        if (balance >= s->maxb && fits(e, s->blo, s->bhi, s->bknown, bl->b, seen, pv)) {
             *phi = color == BLACK ? 0 : INF;
             *delta = color == BLACK ? INF : 0;
-            cr->lo = s->blo; cr->hi = s->bhi; cr->n = s->bn; cr->known = s->bknown;
-            memcpy(cr->bloom, s->bbloom, sizeof(cr->bloom));
-            cr->kofree = s->maxb == NEG;
+            cr_from(cr, s->blo, s->bhi, s->bn, s->bknown, bl->b, s->maxb == NEG);
             return;
         }
-        if (balance <= s->minw && fits(e, s->wlo, s->whi, s->wknown, s->wbloom, seen, pv)) {
+        if (balance <= s->minw && fits(e, s->wlo, s->whi, s->wknown, bl->w, seen, pv)) {
             *phi = color == BLACK ? INF : 0;
             *delta = color == BLACK ? 0 : INF;
-            cr->lo = s->wlo; cr->hi = s->whi; cr->n = s->wn; cr->known = s->wknown;
-            memcpy(cr->bloom, s->wbloom, sizeof(cr->bloom));
-            cr->kofree = s->minw == POS;
+            cr_from(cr, s->wlo, s->whi, s->wn, s->wknown, bl->w, s->minw == POS);
             return;
         }
     }
@@ -1884,20 +1929,16 @@ static void lookup(Engine *e, int color, int balance, int passed, u64 h, i64 est
         if (s) {
             int bw = e->borrowed_winner, ok;
             const Solved *x = s;
-            if (bw == BLACK) ok = balance >= x->maxb && fits(e, x->blo, x->bhi, x->bknown, x->bbloom, seen, pv);
-            else ok = balance <= x->minw && fits(e, x->wlo, x->whi, x->wknown, x->wbloom, seen, pv);
+            const SolvedBlooms *bl = &e->borrowed->bl[x - e->borrowed->e];
+            if (bw == BLACK) ok = balance >= x->maxb && fits(e, x->blo, x->bhi, x->bknown, bl->b, seen, pv);
+            else ok = balance <= x->minw && fits(e, x->wlo, x->whi, x->wknown, bl->w, seen, pv);
             if (ok) {
                 *phi = color == bw ? 0 : INF;
                 *delta = color == bw ? INF : 0;
-                if (bw == BLACK) {
-                    cr->lo = x->blo; cr->hi = x->bhi; cr->n = x->bn; cr->known = x->bknown;
-                    memcpy(cr->bloom, x->bbloom, sizeof(cr->bloom));
-                    cr->kofree = x->maxb == NEG;
-                } else {
-                    cr->lo = x->wlo; cr->hi = x->whi; cr->n = x->wn; cr->known = x->wknown;
-                    memcpy(cr->bloom, x->wbloom, sizeof(cr->bloom));
-                    cr->kofree = x->minw == POS;
-                }
+                if (bw == BLACK)
+                    cr_from(cr, x->blo, x->bhi, x->bn, x->bknown, bl->b, x->maxb == NEG);
+                else
+                    cr_from(cr, x->wlo, x->whi, x->wn, x->wknown, bl->w, x->minw == POS);
                 return;
             }
         }
@@ -2041,6 +2082,7 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
             if (f->forced_cnt[i] != NO_RANGE) {
                 aux->lo = aux->hi = f->forced_cnt[i];
                 aux->n = 1;
+                memset(aux->bloom, 0, sizeof(aux->bloom));
                 bloom_add(aux->bloom, f->forced[i]);
             }
         } else if (!w && idx == -1 && f->eye[i]) {
@@ -2048,7 +2090,7 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
             PathView pv = {e->hist.base, 0, -1, 0, -1};
             if (ew && fits(e, ew->lo, ew->hi, ew->known, ew->bloom, &seen, &pv)) {
                 w = attacker; /* the eye-space table's kill, legal on this path */
-                *aux = *ew;
+                cr_copy(aux, ew);
             }
         }
         f->sel[ns] = i;
@@ -2188,7 +2230,7 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
         f = &e->frames[depth]; /* (frames may have moved) */
         f->phi[best] = r.phi;
         f->delta[best] = r.delta;
-        f->aux[best] = r.cr;
+        cr_copy(&f->aux[best], &r.cr);
         if (idx == PAIR) f->aux[best].kofree = 1;
         if (idx >= 0 && (r.phi == 0 || r.delta == 0) && idx < r.dep) r.dep = idx;
         f->dep[best] = r.dep;
@@ -2240,7 +2282,7 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
         res->phi = phi;
         res->delta = delta;
         res->dep = dep;
-        res->cr = acc;
+        cr_copy(&res->cr, &acc);
         return;
     }
     work_store(&e->work, sk ^ balance_key(balance) ^ e->pair_key, phi, delta, e->nodes - start_nodes);
@@ -2470,9 +2512,10 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     e->solved->nbuckets = e->solved->max_buckets < 1024 ? e->solved->max_buckets : 1024;
     e->work.nbuckets = e->work.max_buckets < 1024 ? e->work.max_buckets : 1024;
     e->solved->e = calloc(e->solved->nbuckets * WAYS, sizeof(Solved));
+    e->solved->bl = malloc(e->solved->nbuckets * WAYS * sizeof(SolvedBlooms));
     e->work.e = calloc(e->work.nbuckets * WAYS, sizeof(Work));
     size_t cache = (size_t)tt_size / 16;
-    if (!e->solved->e || !e->work.e || !bc_init(e->bensonc, cache)
+    if (!e->solved->e || !e->solved->bl || !e->work.e || !bc_init(e->bensonc, cache)
         || !bc_init(e->lostc, cache / 4) || !bc_init(e->alonec, cache / 16)) {
         PyErr_NoMemory();
         return -1;
@@ -2840,7 +2883,8 @@ static PyObject *Core_stats(CoreObject *self, PyObject *unused) {
     (void)unused;
     if (!ready(self)) return NULL;
     Engine *e = self->e;
-    size_t bytes = e->solved->nbuckets * WAYS * sizeof(Solved) + e->work.nbuckets * WAYS * sizeof(Work);
+    size_t bytes = e->solved->nbuckets * WAYS * (sizeof(Solved) + sizeof(SolvedBlooms))
+                   + e->work.nbuckets * WAYS * sizeof(Work);
     if (e->caches->refs == 1)
         bytes += (e->bensonc->mask + 1) * 9 + (e->lostc->mask + 1) * 9 + (e->alonec->mask + 1) * 9
                  + (e->childc->mask + 1) * sizeof(ChildInfo)
