@@ -297,9 +297,8 @@ def book_first(search: Searches, problem: Problem, book: list[int], out: Check) 
         limit = e.kind
     if not any(wins.values()):
         return False
-    for k in range(-K, K + 1):
-        search.by[k] = color
     out.by_threats = {k: color for k in range(-K, K + 1)}
+    search.by.update(out.by_threats)
     out.best_k = clean
     out.book_wins = wins
     if limit is not None:

@@ -365,15 +365,6 @@ static inline void cr_reset(Created *c, int known) {
     c->kofree = (uint8_t)known;
 }
 static inline void cr_empty(Created *c) { cr_reset(c, 1); }
-/* dst = src, the filter copied only where it is read */
-static inline void cr_copy(Created *dst, const Created *src) {
-    dst->lo = src->lo;
-    dst->hi = src->hi;
-    dst->n = src->n;
-    dst->known = src->known;
-    dst->kofree = src->kofree;
-    if (src->known && src->n) memcpy(dst->bloom, src->bloom, sizeof(dst->bloom));
-}
 static inline void cr_unknown(Created *c) { cr_reset(c, 0); }
 
 /* Both tables start small and double (rehashing) while they are more than three quarters
@@ -1900,6 +1891,11 @@ static inline void cr_from(Created *cr, int lo, int hi, int n, int known, const 
     cr->known = (uint8_t)known;
     cr->kofree = (uint8_t)kofree;
     if (known && n) memcpy(cr->bloom, bloom, sizeof(cr->bloom));
+}
+
+/* dst = src, the filter copied only where it is read */
+static inline void cr_copy(Created *dst, const Created *src) {
+    cr_from(dst, src->lo, src->hi, src->n, src->known, src->bloom, src->kofree);
 }
 
 /* (phi, delta) of a child position: a solved result whose proof may be used here, else the

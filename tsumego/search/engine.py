@@ -429,6 +429,15 @@ class Engine:
         self.borrowed_winner = self.defender if other.live else self.attacker
 
     # --- budget ------------------------------------------------------------------------------
+    def _visit(self, depth: int) -> None:
+        """Count a node searched at ``depth`` (its depth too), checking the budget every
+        ``check_every`` nodes."""
+        self.nodes += 1
+        self.depth_sum += depth
+        self.depth_max = max(self.depth_max, depth)
+        if self.nodes >= self._next_check:
+            self._check_budget()
+
     def _check_budget(self) -> None:
         self._next_check = self.nodes + self.options.check_every
         if self.max_nodes is not None:
@@ -1091,11 +1100,7 @@ class Engine:
         win, or more nodes than ``limit`` and the try fails (None); a success is an ordinary
         proof, checked on this board with this path, stored like any other: returns its
         scope."""
-        self.nodes += 1
-        self.depth_sum += depth
-        self.depth_max = max(self.depth_max, depth)
-        if self.nodes >= self._next_check:
-            self._check_budget()
+        self._visit(depth)
         if self.nodes > limit:
             return None
         h0 = self.board.hash
@@ -1190,11 +1195,7 @@ class Engine:
         """Multiple iterative deepening at the current board, ``color`` to move at ``balance``:
         searches the most-proving child until the node is solved or one of the thresholds is
         reached, then stores and returns the node's result (:meth:`_store`)."""
-        self.nodes += 1
-        self.depth_sum += depth
-        self.depth_max = max(self.depth_max, depth)
-        if self.nodes >= self._next_check:
-            self._check_budget()
+        self._visit(depth)
         board = self.board
         h0 = board.hash
         s0 = (board.black | board.white).bit_count()
