@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure plain-problem solving against published books.
 
-    python tools/measure_plain.py [--every N] [--time-limit S] [--jobs 2]
+    python tools/measure_plain.py [--every N] [--time-limit S] [--max-nodes N] [--jobs 2]
                                   [--out FILE.jsonl [--resume]] [--engine compiled|reference]
                                   [--gnugo] [--infer-only] [--ablate NAME ...]
                                   [--sets cho-elementary,cho-intermediate,...,plain]
@@ -60,6 +60,11 @@ names is one of the book's; the summary gives its agreement beside ours.
 
 ``--ablate NAME`` (repeatable; ``tools/bench.py``'s names) searches with that technique turned
 off, and the run's first line says so: each technique's worth in problems answered.
+
+``--max-nodes N`` gives each solve a node budget. Without ``--time-limit`` such a run has no
+clock at all, so its records are the same on an idle machine and a loaded one; ``--time-limit
+S`` beside it keeps both limits, and ``--time-limit 0`` alone is refused (nothing would stop a
+search).
 
 Per set it prints: problems, agree (any / all), each class, unknown, median solve time, the
 frame's flags; the
@@ -130,7 +135,7 @@ class Task:
     set: str
     path: str
     kind: str  # json | sgf | right (SGF whose right lines end in a comment "RIGHT")
-    time_limit: float
+    time_limit: float | None  # None: no clock (a node budget alone)
     max_nodes: int | None
     framing: Framing
     recheck: bool
@@ -461,7 +466,7 @@ def run_safe(task: Task) -> dict[str, Any]:
 def run_options(args: argparse.Namespace, framing: Framing) -> Record:
     """What the records of a run depend on, as the first line of ``--out`` says it (an
     infer-only run says so; a run that searches says nothing of it, as before the option)."""
-    opts: Record = {"time_limit": args.time_limit, "max_nodes": args.max_nodes,
+    opts: Record = {"time_limit": args.time_limit or None, "max_nodes": args.max_nodes,
                     "recheck": not args.no_recheck, "framing": dataclasses.asdict(framing),
                     "engine": args.engine, "gnugo": args.gnugo}
     if args.infer_only:
@@ -509,7 +514,7 @@ def tasks_for(name: str, data_dir: Path, every: int, offset: int, args: argparse
     if args.problems:
         wanted = set(args.problems.split(","))
         picked = [p for p in picked if p.name in wanted or p.stem in wanted]
-    return [Task(name, str(p), kind, args.time_limit, args.max_nodes, framing,
+    return [Task(name, str(p), kind, args.time_limit or None, args.max_nodes, framing,
                  not args.no_recheck, args.engine, args.gnugo, args.infer_only,
                  ablated(args))
             for p in picked]
@@ -582,9 +587,11 @@ def arg_parser() -> argparse.ArgumentParser:
     ap.add_argument("--every", type=int, default=1, help="take every N-th problem")
     ap.add_argument("--offset", type=int, default=0, help="start at this index")
     ap.add_argument("--problems", default="", help="only these file names (comma-separated)")
-    ap.add_argument("--time-limit", type=float, default=10.0, help="seconds per solve")
+    ap.add_argument("--time-limit", type=float, default=None,
+                    help="seconds per solve (0: none; default 10, and none with --max-nodes)")
     ap.add_argument("--max-nodes", type=int, default=None,
-                    help="node budget per solve (reproducible on a loaded machine)")
+                    help="node budget per solve (reproducible on a loaded machine: without "
+                         "--time-limit, no clock stops the search)")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--out", default=None, help="JSON lines file, one object per problem")
     ap.add_argument("--resume", action="store_true",
@@ -612,9 +619,24 @@ def arg_parser() -> argparse.ArgumentParser:
     return ap
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line, read, with its limits settled: ``--time-limit`` defaults to 10 s, or
+    to none (0) beside ``--max-nodes``, so that a node budget alone makes a run whose records do
+    not depend on the machine's load; a run with neither limit is refused."""
     ap = arg_parser()
     args = ap.parse_args(argv)
+    if args.time_limit is None:
+        args.time_limit = 0.0 if args.max_nodes is not None else 10.0
+    if args.time_limit < 0:
+        ap.error("--time-limit must be >= 0")
+    if not args.time_limit and args.max_nodes is None and not args.infer_only:
+        ap.error("--time-limit 0 needs --max-nodes: a search with neither limit may not end")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = arg_parser()
+    args = parse_args(argv)
     framing = Framing(mode=args.mode, distance=args.distance, margin=args.margin,
                       beyond=args.beyond,
                       derive=not args.no_derive, targets=args.targets)
@@ -648,7 +670,8 @@ def main(argv: list[str] | None = None) -> int:
             results[rec["set"]].append(rec)
     todo = [t for t in tasks if (t.set, Path(t.path).name) not in earlier]
     start = time.monotonic()
-    what = "inferred and framed only" if args.infer_only else f"time limit {args.time_limit} s"
+    what = ("inferred and framed only" if args.infer_only
+            else f"time limit {args.time_limit} s" if args.time_limit else "no time limit")
     earlier_words = (f"; {len(tasks) - len(todo)} done by the earlier run in {args.out}"
                      if len(todo) < len(tasks) else "")
     print(f"# {len(tasks)} problems, {what}, {args.jobs} jobs, framing {framing}"

@@ -346,3 +346,44 @@ def test_a_run_resumed_without_its_ablation_is_refused_naming_it() -> None:
     with pytest.raises(ValueError, match=r"max_nodes 100, now 200"):
         measure.finished([{"kind": "run", "options": was}], {"max_nodes": 200,
                                                               "ablate": ["threats"]}, "out.jsonl")
+
+
+def test_a_node_budget_alone_runs_without_a_clock() -> None:
+    # --max-nodes alone: no time limit, so the records do not depend on the machine's load
+    args = measure.parse_args(["--sets", "plain", "--max-nodes", "1000"])
+    assert args.time_limit == 0.0
+    assert measure.run_options(args, measure.Framing())["time_limit"] is None
+    tasks = measure.tasks_for("plain", Path(args.data), 1, 0, args, measure.Framing())
+    assert tasks and all(t.time_limit is None and t.max_nodes == 1000 for t in tasks)
+    # both limits when both are given; 10 s when neither is
+    both = measure.parse_args(["--max-nodes", "1000", "--time-limit", "5"])
+    assert (both.time_limit, both.max_nodes) == (5.0, 1000)
+    assert measure.parse_args([]).time_limit == 10.0
+    assert measure.run_options(measure.parse_args([]), measure.Framing())["time_limit"] == 10.0
+
+
+def test_a_run_with_neither_limit_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        measure.parse_args(["--time-limit", "0"])
+    assert e.value.code == 2
+    assert "--time-limit 0 needs --max-nodes" in capsys.readouterr().err
+
+
+def test_a_task_without_a_clock_searches_with_no_deadline(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a task of a node budget alone hands the search its budget and no deadline
+    seen: list[tuple[object, ...]] = []
+
+    class Budgeted:
+        def __init__(self, *args: object) -> None:
+            seen.append(args)
+            raise BudgetExhausted("nodes")
+
+    monkeypatch.setattr(measure, "Searches", Budgeted)
+    args = measure.parse_args(["--sets", "plain", "--max-nodes", "1000"])
+    task = measure.tasks_for("plain", Path(args.data), 1, 0, args, measure.Framing())[0]
+    with pytest.raises(BudgetExhausted):
+        measure.check_book(problem_from_diagram(CORNER_SIX, to_play=BLACK), [],
+                           task.time_limit, task.max_nodes)
+    (_, _, _, max_nodes, deadline, _), = seen
+    assert (max_nodes, deadline) == (1000, None)
