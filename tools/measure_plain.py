@@ -466,7 +466,7 @@ def run_safe(task: Task) -> dict[str, Any]:
 def run_options(args: argparse.Namespace, framing: Framing) -> Record:
     """What the records of a run depend on, as the first line of ``--out`` says it (an
     infer-only run says so; a run that searches says nothing of it, as before the option)."""
-    opts: Record = {"time_limit": args.time_limit or None, "max_nodes": args.max_nodes,
+    opts: Record = {"time_limit": args.time_limit, "max_nodes": args.max_nodes,
                     "recheck": not args.no_recheck, "framing": dataclasses.asdict(framing),
                     "engine": args.engine, "gnugo": args.gnugo}
     if args.infer_only:
@@ -514,7 +514,7 @@ def tasks_for(name: str, data_dir: Path, every: int, offset: int, args: argparse
     if args.problems:
         wanted = set(args.problems.split(","))
         picked = [p for p in picked if p.name in wanted or p.stem in wanted]
-    return [Task(name, str(p), kind, args.time_limit or None, args.max_nodes, framing,
+    return [Task(name, str(p), kind, args.time_limit, args.max_nodes, framing,
                  not args.no_recheck, args.engine, args.gnugo, args.infer_only,
                  ablated(args))
             for p in picked]
@@ -620,34 +620,41 @@ def arg_parser() -> argparse.ArgumentParser:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    """The command line, read, with its limits settled: ``--time-limit`` defaults to 10 s, or
-    to none (0) beside ``--max-nodes``, so that a node budget alone makes a run whose records do
-    not depend on the machine's load; a run with neither limit is refused."""
+    """The command line, read and checked. ``time_limit`` is settled to seconds or None (no
+    clock): 10 s by default, none beside ``--max-nodes`` (so that a node budget alone makes a
+    run whose records do not depend on the machine's load) or with ``--time-limit 0``; a run
+    with neither limit is refused."""
     ap = arg_parser()
     args = ap.parse_args(argv)
-    if args.time_limit is None:
-        args.time_limit = 0.0 if args.max_nodes is not None else 10.0
-    if args.time_limit < 0:
+    if args.time_limit is not None and args.time_limit < 0:
         ap.error("--time-limit must be >= 0")
-    if not args.time_limit and args.max_nodes is None and not args.infer_only:
+    if args.time_limit is None:
+        args.time_limit = None if args.max_nodes is not None else 10.0
+    elif args.time_limit == 0:
+        args.time_limit = None
+    if args.time_limit is None and args.max_nodes is None and not args.infer_only:
         ap.error("--time-limit 0 needs --max-nodes: a search with neither limit may not end")
-    return args
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = arg_parser()
-    args = parse_args(argv)
-    framing = Framing(mode=args.mode, distance=args.distance, margin=args.margin,
-                      beyond=args.beyond,
-                      derive=not args.no_derive, targets=args.targets)
-    names = [s.strip() for s in args.sets.split(",") if s.strip()]
-    for s in names:
+    for s in set_names(args):
         if s not in SETS:
             ap.error(f"unknown set {s!r}")
     if args.resume and not args.out:
         ap.error("--resume needs --out FILE: the records of the run to continue")
     if args.out and Path(args.out).exists() and not args.resume:
         ap.error(f"{args.out} exists: pass --resume to continue that run, or remove it")
+    return args
+
+
+def set_names(args: argparse.Namespace) -> list[str]:
+    """The sets ``--sets`` names, in its order."""
+    return [s.strip() for s in args.sets.split(",") if s.strip()]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    framing = Framing(mode=args.mode, distance=args.distance, margin=args.margin,
+                      beyond=args.beyond,
+                      derive=not args.no_derive, targets=args.targets)
+    names = set_names(args)
     tasks: list[Task] = []
     for s in names:
         tasks.extend(tasks_for(s, Path(args.data), args.every, args.offset, args, framing))
@@ -671,7 +678,8 @@ def main(argv: list[str] | None = None) -> int:
     todo = [t for t in tasks if (t.set, Path(t.path).name) not in earlier]
     start = time.monotonic()
     what = ("inferred and framed only" if args.infer_only
-            else f"time limit {args.time_limit} s" if args.time_limit else "no time limit")
+            else "no time limit" if args.time_limit is None
+            else f"time limit {args.time_limit} s")
     earlier_words = (f"; {len(tasks) - len(todo)} done by the earlier run in {args.out}"
                      if len(todo) < len(tasks) else "")
     print(f"# {len(tasks)} problems, {what}, {args.jobs} jobs, framing {framing}"

@@ -351,7 +351,7 @@ def test_a_run_resumed_without_its_ablation_is_refused_naming_it() -> None:
 def test_a_node_budget_alone_runs_without_a_clock() -> None:
     # --max-nodes alone: no time limit, so the records do not depend on the machine's load
     args = measure.parse_args(["--sets", "plain", "--max-nodes", "1000"])
-    assert args.time_limit == 0.0
+    assert args.time_limit is None
     assert measure.run_options(args, measure.Framing())["time_limit"] is None
     tasks = measure.tasks_for("plain", Path(args.data), 1, 0, args, measure.Framing())
     assert tasks and all(t.time_limit is None and t.max_nodes == 1000 for t in tasks)
