@@ -75,6 +75,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "kofree": {"kofree": False},  # proofs free of repetition stored for every balance
     "capture": {"capture": False},  # a target in atari, attacker to move: lost without search
     "atari": {"atari": False},  # a target in atari that cannot escape: lost without search
+    "ladder": {"ladder": False},  # a target captured by successive ataris: lost without search
     "borrow": {"borrow": False},  # the two games' searches borrow each other's wins that hold
     "livefirst": {"live_first": False},  # the defender to play: the live game searched first
     "farfirst": {"far_first": False},  # the two ends of the balances before balance 0

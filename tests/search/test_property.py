@@ -211,8 +211,9 @@ def test_search_options_keep_the_answers(i: int) -> None:
     searching the game of rules.md before the live game for the defender too, the initial
     numbers without the sum scale, the attacker to play searching balance 0 first, the
     search without the eye-space table, without the attacker's null move (the defender's
-    threat to live), the pass searched among the plays rather than after them,
-    ties among the most-proving children going to the first, and stored
+    threat to live), without ladders (and without both ladders and the atari rule), the
+    pass searched among the plays rather than after them, ties among the most-proving
+    children going to the first, and stored
     proofs keeping only the stone-count range of the arrangements they create keep the brute
     force's answers. (Without the 1+epsilon trick, df-pn's numbers creep up by a few per cycle
     round some of these kos and the search takes unbounded time: not tested here.)"""
@@ -221,7 +222,8 @@ def test_search_options_keep_the_answers(i: int) -> None:
     variants = [(engine, kw) for engine in both for kw in (
         {"kofree": False}, {"capture": False, "borrow": False}, {"atari": False},
         {"live_first": False}, {"sum_scale": 1}, {"far_first": False}, {"tie_phi": False},
-        {"created_max": 0}, {"threats": False}, {"pass_last": False})]
+        {"created_max": 0}, {"threats": False}, {"pass_last": False}, {"ladder": False},
+        {"atari": False, "ladder": False})]
     # Kawano's simulation and the eye-space table are the reference engine's only
     variants += [("reference", kw) for kw in ({"simulation_from": 0}, {"simulation": 0},
                                               {"eyespace": False})]

@@ -163,6 +163,139 @@ def lost_in_atari(board: Board, blocks: int, lib: int, region: int, defender: in
     return True
 
 
+LADDER_DEPTH = 12  # ataris in one ladder read
+LADDER_PLAYS = 256  # plays in one read; beyond it the read claims nothing
+
+
+class _LadderRead:
+    """One ladder read on ``board``: the plays it has made, the arrangements of its line
+    (an attacker play may not recreate one) and the attacker's plays of the read's proof,
+    as (arrangement, stone count)."""
+
+    def __init__(self, board: Board, target: int, region: int, defender: int) -> None:
+        self.board = board
+        self.target = target
+        self.region = region
+        self.defender = defender
+        self.attacker = opponent(defender)
+        self.plays = 0
+        self.over = False
+        self.line = [board.hash]
+        self.made: list[tuple[int, int]] = []
+
+    def target_libs(self) -> tuple[int, int] | None:
+        """The target's block and its liberties; None when it spans more than one block."""
+        board = self.board
+        geo = board.geo
+        blk = geo.flood(self.target, board.stones(self.defender))
+        if geo.flood(blk & -blk, blk) != blk:
+            return None
+        return blk, geo.dilate(blk) & board.empty
+
+    def attack(self, depth: int) -> bool:
+        """The attacker to move: does it capture by ataris, within ``depth`` of them?"""
+        tl = self.target_libs()
+        if tl is None:
+            return False
+        libs = tl[1]
+        n = libs.bit_count()
+        if n == 1:
+            return bool(libs & self.region)
+        if n != 2 or depth == 0:
+            return False
+        board = self.board
+        snap = board.snapshot()
+        for q in bits(libs & self.region):
+            self.plays += 1
+            if self.plays > LADDER_PLAYS:
+                self.over = True
+                return False
+            if board.play_fast(q, self.attacker) < 0:
+                continue
+            h = board.hash
+            if h in self.line:
+                board.undo(snap)
+                continue
+            mark = len(self.made)
+            self.made.append((h, (board.black | board.white).bit_count()))
+            self.line.append(h)
+            won = self.defend(depth - 1)
+            self.line.pop()
+            board.undo(snap)
+            if won:
+                return True
+            del self.made[mark:]
+            if self.over:
+                return False
+        return False
+
+    def defend(self, depth: int) -> bool:
+        """The defender to move, the target in atari: does every saving play lose, to a
+        capture or to a ladder of at most ``depth`` more ataris?"""
+        tl = self.target_libs()
+        if tl is None:
+            return False
+        blk, lib = tl
+        if lib.bit_count() != 1 or not lib & self.region:
+            return False
+        board = self.board
+        geo = board.geo
+        att = board.stones(self.attacker)
+        empty = board.empty
+        saving = lib  # the play at the liberty, and captures of attacker blocks next to it
+        adj = geo.dilate(blk) & att
+        while adj:
+            a = geo.flood(adj & -adj, att)
+            libs = geo.dilate(a) & empty
+            if not libs & (libs - 1):
+                saving |= libs
+            adj &= ~a
+        snap = board.snapshot()
+        for p in bits(saving):
+            self.plays += 1
+            if self.plays > LADDER_PLAYS:
+                self.over = True
+                return False
+            if board.play_fast(p, self.defender) < 0:
+                continue
+            ok = False
+            tl2 = self.target_libs()
+            if tl2 is not None:
+                m = tl2[1].bit_count()
+                if m == 1:
+                    ok = bool(tl2[1] & self.region)
+                elif m == 2 and depth > 0:
+                    self.line.append(board.hash)
+                    ok = self.attack(depth)
+                    self.line.pop()
+            board.undo(snap)
+            if not ok:
+                return False
+        return True
+
+
+def ladder_kill(board: Board, target: int, region: int, defender: int,
+                attacker_to_move: bool) -> tuple[tuple[int, int], ...] | None:
+    """Does the attacker capture the target, one block, by a ladder: successive ataris?
+    The arrangements the attacker's plays of the proof create, as (arrangement hash, stone
+    count), or None.
+
+    Against an atari the defender has only the two kinds of saving play of
+    :func:`lost_in_atari` (the play at the liberty, the capture of an attacker block next to
+    the target); every other move, a pass or a play with a threat included, leaves the
+    target in atari, to be captured. The attacker wins when every saving play leaves the
+    target one liberty in the region (captured next) or two (ataried again, at most
+    ``LADDER_DEPTH`` ataris in all). The attacker never passes, so no pair of passes arises,
+    and uses no threat: the win holds in both games, at every balance, on any path whose
+    arrangements its plays do not recreate (the caller checks the returned arrangements
+    against the path; inside the read, an attacker play that recreates an arrangement of its
+    own line is not tried). A defender's play illegal on the path only narrows its choice.
+    At most ``LADDER_PLAYS`` plays: beyond, None. The board is left as it was."""
+    read = _LadderRead(board, target, region, defender)
+    won = read.attack(LADDER_DEPTH) if attacker_to_move else read.defend(LADDER_DEPTH)
+    return tuple(read.made) if won else None
+
+
 def attacker_captures_alone(board: Board, target: int, region: int, attacker: int,
                             limit: int = 200_000, deadline: float | None = None) -> bool:
     """Can the attacker, playing alone on empty region points (no suicide), capture a target

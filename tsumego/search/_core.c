@@ -34,6 +34,8 @@ typedef int64_t i64;
 #define POS (1 << 20)
 #define MAXDEPTH 20000
 #define EXPMUL 4 /* the expansion cache's bytes, per table entry */
+#define KILL_EYE 1    /* ChildInfo.kill: the eye-space table's */
+#define KILL_LADDER 2 /* ChildInfo.kill: a ladder's */
 
 enum { STOP_NONE = 0, STOP_NODES, STOP_TIME, STOP_INTERRUPT, STOP_DEPTH, STOP_ALONE,
        STOP_MEMORY };
@@ -290,7 +292,9 @@ typedef struct {
     int32_t count;    /* the child's stone count (NO_RANGE: a capture of the target) */
     int32_t forced_count;
     int8_t win;       /* the winner the play fixes statically, 0 if none */
-    int8_t eye;       /* the eye-space table says the attacker wins (see eye_win) */
+    int8_t kill;      /* the attacker wins by a plan read without search, checked against the
+                       * path: KILL_EYE the eye-space table's (eye_win), KILL_LADDER a
+                       * ladder (ladder_win); 0 none */
 } ChildInfo;
 
 typedef struct {
@@ -308,7 +312,7 @@ typedef struct {
     u64 hash, forced;
     int32_t est_phi, est_delta;
     int16_t move, cnt, forced_cnt;
-    int8_t win, eye;
+    int8_t win, kill;
 } ExpChild;
 typedef struct {
     ExpHead *heads;
@@ -610,7 +614,7 @@ typedef struct {
     i64 *est_phi, *est_delta;
     u64 *forced;
     int32_t *cnt, *forced_cnt;
-    int8_t *eye;
+    int8_t *kill;
     /* the legal children being searched */
     int nsel;
     int *sel, *threat, *ccnt, *dep;
@@ -666,7 +670,7 @@ struct Engine {
     /* options */
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every;
-    int created_max, eyespace, threats, pass_last;
+    int created_max, eyespace, threats, pass_last, ladder;
     /* budget */
     u64 nodes, max_nodes, next_check;
     u64 depth_sum;  /* the depths of the nodes searched, summed (their mean: where the work goes) */
@@ -937,6 +941,151 @@ static int lost_in_atari(Engine *e, const B *blocks, const B *lib) {
         bc_put(e->lostc, h, v);
     }
     return v;
+}
+
+/* Ladders: the attacker captures by ataris alone. With the target one block, the attacker
+ * ataris it (a play at one of its two liberties) and the defender has only the two kinds of
+ * saving play of lost_in_atari (its liberty, the capture of an attacker block next to it);
+ * every other defender move, a pass or a threat included, leaves it in atari, to be captured.
+ * The attacker wins when every saving play leaves the target one liberty in the region (to
+ * be captured) or two (to be ataried again, within LADDER_DEPTH ataris). No pair of passes
+ * can arise (the attacker never passes) and the attacker uses no threat, so the win holds in
+ * both games and at every balance, on any path where the attacker's plays recreate no
+ * arrangement: they are the arrangements the read creates, checked against the path like a
+ * stored proof's; inside the read, an attacker play that recreates an arrangement of its own
+ * line is not tried. A defender's play illegal on the path only narrows its choice. */
+#define LADDER_DEPTH 12  /* ataris in one read */
+#define LADDER_PLAYS 256 /* plays in one read; beyond it the read claims nothing */
+
+typedef struct {
+    int plays, over, nline, nmade;
+    u64 line[2 * LADDER_DEPTH + 2];
+    u64 made[LADDER_PLAYS];
+    int32_t made_cnt[LADDER_PLAYS];
+} Ladder;
+
+/* the target's block and its liberties; 0 when the target spans more than one block */
+static int target_libs(Engine *e, B *blk, B *libs) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    B one, part, em;
+    flood(g, blk, &e->target, &e->board.st[e->defender]);
+    bz(&one);
+    bset(&one, blow(blk, nw));
+    flood(g, &part, &one, blk);
+    if (!beq(&part, blk, nw)) return 0;
+    empty_of(g, &e->board, &em);
+    dilate(g, libs, blk);
+    for (int i = 0; i < MAXW; i++) libs->w[i] &= em.w[i];
+    return 1;
+}
+
+static int ladder_line_has(const Ladder *L, u64 h) {
+    for (int i = 0; i < L->nline; i++)
+        if (L->line[i] == h) return 1;
+    return 0;
+}
+
+static int ladder_def(Engine *e, Ladder *L, int depth);
+
+/* the attacker to move: does it capture by ataris within depth of them? */
+static int ladder_att(Engine *e, Ladder *L, int depth) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    Board *bd = &e->board;
+    B blk, libs, tr;
+    if (!target_libs(e, &blk, &libs)) return 0;
+    int n = bcount(&libs, nw);
+    if (n == 1) return binter(&libs, &e->region, nw);
+    if (n != 2 || depth == 0) return 0;
+    for (int i = 0; i < MAXW; i++) tr.w[i] = libs.w[i] & e->region.w[i];
+    Board snap = *bd;
+    FOR_BITS(q, tr, nw) {
+        if (++L->plays > LADDER_PLAYS) { L->over = 1; return 0; }
+        B cap;
+        if (!play(g, bd, q, e->attacker, &cap)) continue;
+        if (ladder_line_has(L, bd->hash)) { *bd = snap; continue; }
+        int mark = L->nmade;
+        L->made[L->nmade] = bd->hash;
+        L->made_cnt[L->nmade++] = stone_count(g, bd);
+        L->line[L->nline++] = bd->hash;
+        int r = ladder_def(e, L, depth - 1);
+        L->nline--;
+        *bd = snap;
+        if (r) return 1;
+        L->nmade = mark;
+        if (L->over) return 0;
+    }
+    return 0;
+}
+
+/* the defender to move with the target in atari: does every saving play lose to a capture
+ * or to a ladder within depth more ataris? */
+static int ladder_def(Engine *e, Ladder *L, int depth) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    Board *bd = &e->board;
+    B blk, libs, att = bd->st[e->attacker], empty, saving, adj, tmp;
+    if (!target_libs(e, &blk, &libs)) return 0;
+    if (bcount(&libs, nw) != 1 || !binter(&libs, &e->region, nw)) return 0;
+    saving = libs;
+    empty_of(g, bd, &empty);
+    dilate(g, &tmp, &blk);
+    for (int i = 0; i < MAXW; i++) adj.w[i] = tmp.w[i] & att.w[i];
+    while (!bis0(&adj, nw)) {
+        B one, a, al;
+        bz(&one);
+        bset(&one, blow(&adj, nw));
+        flood(g, &a, &one, &att);
+        dilate(g, &al, &a);
+        for (int i = 0; i < MAXW; i++) al.w[i] &= empty.w[i];
+        if (bcount(&al, nw) <= 1)
+            for (int i = 0; i < MAXW; i++) saving.w[i] |= al.w[i];
+        for (int i = 0; i < MAXW; i++) adj.w[i] &= ~a.w[i];
+    }
+    Board snap = *bd;
+    FOR_BITS(p, saving, nw) {
+        if (++L->plays > LADDER_PLAYS) { L->over = 1; return 0; }
+        B cap, b2, l2;
+        if (!play(g, bd, p, e->defender, &cap)) continue;
+        int ok = 0;
+        if (target_libs(e, &b2, &l2)) {
+            int m = bcount(&l2, nw);
+            if (m == 1) {
+                ok = binter(&l2, &e->region, nw);
+            } else if (m == 2 && depth > 0) {
+                L->line[L->nline++] = bd->hash;
+                ok = ladder_att(e, L, depth);
+                L->nline--;
+            }
+        }
+        *bd = snap;
+        if (!ok) return 0;
+    }
+    return 1;
+}
+
+/* Does the attacker capture by a ladder from the current board, to_move to play? With cr,
+ * the arrangements its plays create. The board is left as it was. */
+static int ladder_kill(Engine *e, int to_move, Created *cr) {
+    Ladder L;
+    L.plays = L.over = L.nmade = 0;
+    L.nline = 1;
+    L.line[0] = e->board.hash;
+    int r = to_move == e->attacker ? ladder_att(e, &L, LADDER_DEPTH)
+                                   : ladder_def(e, &L, LADDER_DEPTH);
+    if (r && cr) {
+        cr_empty(cr);
+        for (int i = 0; i < L.nmade; i++) {
+            if (!cr->n) memset(cr->bloom, 0, sizeof(cr->bloom));
+            if (L.made_cnt[i] < cr->lo) cr->lo = L.made_cnt[i];
+            if (L.made_cnt[i] > cr->hi) cr->hi = L.made_cnt[i];
+            cr->n++;
+            bloom_add(cr->bloom, L.made[i]);
+        }
+        if (cr->n > e->created_max) cr->known = 0;
+    }
+    return r;
 }
 
 /* Can the attacker, playing alone on empty region points, capture a target stone? 1 yes, 0
@@ -1490,7 +1639,7 @@ static int frame_alloc(Frame *f, int n) {
     f->forced = malloc(sizeof(u64) * (size_t)n);
     f->cnt = malloc(sizeof(int32_t) * (size_t)n);
     f->forced_cnt = malloc(sizeof(int32_t) * (size_t)n);
-    f->eye = malloc((size_t)n);
+    f->kill = malloc((size_t)n);
     f->sel = malloc(sizeof(int) * (size_t)n);
     f->threat = malloc(sizeof(int) * (size_t)n);
     f->ccnt = malloc(sizeof(int) * (size_t)n);
@@ -1499,13 +1648,13 @@ static int frame_alloc(Frame *f, int n) {
     f->delta = malloc(sizeof(i64) * (size_t)n);
     f->aux = malloc(sizeof(Created) * (size_t)n);
     return f->move && f->hash && f->win && f->est_phi && f->est_delta && f->forced && f->cnt
-        && f->forced_cnt && f->eye && f->sel && f->threat && f->ccnt && f->dep && f->phi && f->delta
+        && f->forced_cnt && f->kill && f->sel && f->threat && f->ccnt && f->dep && f->phi && f->delta
         && f->aux;
 }
 static void frame_free(Frame *f) {
     free(f->move); free(f->hash); free(f->win); free(f->est_phi); free(f->est_delta);
     free(f->forced); free(f->cnt); free(f->forced_cnt); free(f->sel); free(f->threat);
-    free(f->ccnt); free(f->dep); free(f->phi); free(f->delta); free(f->aux); free(f->eye);
+    free(f->ccnt); free(f->dep); free(f->phi); free(f->delta); free(f->aux); free(f->kill);
 }
 static Frame *frame_at(Engine *e, int depth) {
     if (depth >= MAXDEPTH) return NULL;
@@ -1565,7 +1714,7 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
     out->count = c;
     out->forced = 0;
     out->forced_count = NO_RANGE;
-    out->eye = 0;
+    out->kill = 0;
     if (w) {
         out->est_phi = out->est_delta = 1;
         return;
@@ -1580,6 +1729,11 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
         out->est_phi = out->est_delta = 1;
         return;
     }
+    if (n == 1 && e->ladder && !defending && single && ladder_kill(e, defender, NULL)) {
+        out->kill = KILL_LADDER;
+        out->est_phi = out->est_delta = 1;
+        return;
+    }
     if (e->eyespace && single && p != PASS && binter_count_le(&empty, &e->region, nw, EMAX)) {
         int r = eye_space(e, &b, &libs, &empty, opp, NULL);
         if (r == 1) {
@@ -1587,7 +1741,7 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
             out->est_phi = out->est_delta = 1;
             return;
         }
-        out->eye = r == 2;
+        out->kill = r == 2 ? KILL_EYE : 0;
     }
     int try_capture = e->capture && n <= 4 && !(n > 1 && single);
     int try_atari = e->atari && n == 2 && single;
@@ -1614,6 +1768,9 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
             if (out->forced) break;
         }
     }
+    if (defending && e->ladder && !out->forced && !out->kill && n == 2 && single
+        && ladder_kill(e, attacker, NULL))
+        out->kill = KILL_LADDER;
     if (e->knowledge) {
         B notown, sp, eyes;
         const B *own = &bd->st[defender];
@@ -1655,7 +1812,7 @@ static void expand(Engine *e, int color, Frame *f) {
             f->est_phi[i] = c->est_phi;
             f->est_delta[i] = c->est_delta;
             f->forced[i] = c->forced;
-            f->eye[i] = c->eye;
+            f->kill[i] = c->kill;
             f->cnt[i] = c->cnt == INT16_MAX ? NO_RANGE : c->cnt;
             f->forced_cnt[i] = c->forced_cnt == INT16_MAX ? NO_RANGE : c->forced_cnt;
         }
@@ -1672,7 +1829,7 @@ static void expand(Engine *e, int color, Frame *f) {
         c->est_phi = (int32_t)f->est_phi[i];
         c->est_delta = (int32_t)f->est_delta[i];
         c->forced = f->forced[i];
-        c->eye = f->eye[i];
+        c->kill = f->kill[i];
         c->cnt = f->cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->cnt[i];
         c->forced_cnt = f->forced_cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->forced_cnt[i];
     }
@@ -1781,7 +1938,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         f->est_phi[i] = info.est_phi;
         f->est_delta[i] = info.est_delta;
         f->forced[i] = info.forced;
-        f->eye[i] = info.eye;
+        f->kill[i] = info.kill;
         f->cnt[i] = info.count;
         f->forced_cnt[i] = info.forced_count;
     }
@@ -1796,7 +1953,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         f->est_phi[n] = info.est_phi;
         f->est_delta[n] = info.est_delta;
         f->forced[n] = info.forced;
-        f->eye[n] = info.eye;
+        f->kill[n] = info.kill;
         f->cnt[n] = info.count;
         f->forced_cnt[n] = info.forced_count;
         n++;
@@ -1994,6 +2151,25 @@ static const Created *eye_win(Engine *e, int color, int p, u64 h) {
     return slot->win ? &slot->cr : NULL;
 }
 
+/* The attacker's ladder after color's move p (arrangement h; PASS: the current board), with
+ * the arrangements it creates; NULL if none. Cached by arrangement, beside eye_win's. */
+static const Created *ladder_win(Engine *e, int color, int p, u64 h) {
+    EyeCache *c = e->eyec;
+    u64 key = h ^ SIDE_KEY[3 - color] ^ 0x9e3779b97f4a7c15ULL;
+    EyeWin *slot = &c->slots[(size_t)(key ^ (key >> 29)) & c->mask];
+    if (slot->key != key) {
+        Board *bd = &e->board;
+        Board snap = *bd;
+        B cap;
+        slot->key = key;
+        slot->win = 0;
+        if (p == PASS || play(&e->g, bd, p, color, &cap))
+            slot->win = (int8_t)ladder_kill(e, 3 - color, &slot->cr);
+        *bd = snap;
+    }
+    return slot->win ? &slot->cr : NULL;
+}
+
 typedef struct {
     i64 phi, delta;
     int dep;
@@ -2081,11 +2257,12 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
                 memset(aux->bloom, 0, sizeof(aux->bloom));
                 bloom_add(aux->bloom, f->forced[i]);
             }
-        } else if (!w && idx == -1 && f->eye[i]) {
-            const Created *ew = eye_win(e, color, p, h);
+        } else if (!w && idx == -1 && f->kill[i]) {
+            const Created *ew = f->kill[i] == KILL_LADDER ? ladder_win(e, color, p, h)
+                                               : eye_win(e, color, p, h);
             PathView pv = {e->hist.base, 0, -1, 0, -1};
             if (ew && fits(e, ew->lo, ew->hi, ew->known, ew->bloom, &seen, &pv)) {
-                w = attacker; /* the eye-space table's kill, legal on this path */
+                w = attacker; /* the eye-space table's kill or a ladder, legal on this path */
                 cr_copy(aux, ew);
             }
         }
@@ -2416,16 +2593,16 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     PyObject *black, *white, *target, *region, *outside;
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every,
-        created_max, eyespace = 1, threats = 1, pass_last = 1;
+        created_max, eyespace = 1, threats = 1, pass_last = 1, ladder = 1;
     static char *names[] = {"size", "crop", "black", "white", "target", "region", "outside",
                             "live", "tt_size", "epsilon", "knowledge", "sum_scale", "benson",
                             "capture", "atari", "kofree", "tie_phi", "check_every",
-                            "created_max", "eyespace", "threats", "pass_last", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|ppp", names, &size,
+                            "created_max", "eyespace", "threats", "pass_last", "ladder", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|pppp", names, &size,
                                      &x0, &y0, &w, &h, &black, &white, &target, &region, &outside,
                                      &live, &tt_size, &epsilon, &knowledge, &sum_scale, &benson,
                                      &capture, &atari, &kofree, &tie_phi, &check_every,
-                                     &created_max, &eyespace, &threats, &pass_last))
+                                     &created_max, &eyespace, &threats, &pass_last, &ladder))
         return -1;
     if (size < 2 || size > 19 || w < 1 || h < 1 || x0 < 0 || y0 < 0 || x0 + w > size
         || y0 + h > size || h * (w + 1) > MAXP) {
@@ -2487,6 +2664,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     e->eyespace = eyespace;
     e->threats = threats;
     e->pass_last = pass_last;
+    e->ladder = ladder;
     e->next_check = 1;
     e->maxchild = bcount(&e->region, g->nw) + 2;
     if (tt_size < 2048) tt_size = 2048;

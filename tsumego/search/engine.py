@@ -57,7 +57,13 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, Undo, bits, opponent
 from tsumego.go.coords import PASS
-from tsumego.go.life import attacker_captures_alone, lost_in_atari, never_vital, target_benson_alive
+from tsumego.go.life import (
+    attacker_captures_alone,
+    ladder_kill,
+    lost_in_atari,
+    never_vital,
+    target_benson_alive,
+)
 from tsumego.go.line import PASS_KEY, SIDE_KEY, pair_state, position_key
 from tsumego.go.problem import Problem
 from tsumego.knowledge.eyespace import ALIVE, DIST, MAX_CELLS, database, index_of
@@ -78,10 +84,10 @@ if TYPE_CHECKING:
     from tsumego.go.line import Line
 
 
-class EyeWin(NamedTuple):
-    """The attacker's win read from the eye-space database: the stone-count range ``lo..hi``
-    of the arrangements its plays create and those arrangements (None: too many to keep),
-    to be checked against the path."""
+class Kill(NamedTuple):
+    """The attacker's win by a plan read without search (the eye-space database's, or a
+    ladder's): the stone-count range ``lo..hi`` of the arrangements its plays create and
+    those arrangements (None: too many to keep), to be checked against the path."""
 
     lo: int
     hi: int
@@ -101,7 +107,7 @@ class Child(NamedTuple):
     forced: int
     stones: int  # the child's stone count (NO_RANGE: a capture of the target, no path holds it)
     forced_count: int  # the forced arrangement's stone count (NO_RANGE for a capture)
-    eye_win: EyeWin | None  # the eye-space database's kill (None if none)
+    kill: Kill | None  # the eye-space database's or a ladder's kill (None if none)
 
 
 class Expansion(NamedTuple):
@@ -118,7 +124,7 @@ class Expansion(NamedTuple):
     forced: tuple[int, ...]
     counts: tuple[int, ...]
     forced_counts: tuple[int, ...]
-    eye_wins: tuple[EyeWin | None, ...]
+    kills: tuple[Kill | None, ...]
 
 
 class _Token(NamedTuple):
@@ -211,6 +217,10 @@ class SearchOptions:
     # would leave the target pass-alive at once, were the attacker to pass, refutes without
     # search every attacker move after which it still does
     threats: bool = True
+    # ladders (lambda search's threats of order 1 for the attacker): a target of one block
+    # that successive ataris capture, whatever the defender's saving plays, is lost without
+    # search; the attacker's plays are checked against the path (life.ladder_kill)
+    ladder: bool = True
     kofree: bool = True  # store proofs that meet no repetition as valid at every balance
     borrow: bool = True  # each of the two games' searches reads the other's wins that hold
     live_first: bool = True  # the defender to play: try the live game first (one search)
@@ -511,11 +521,11 @@ class Engine:
         return alive
 
     def _eye_space(self, blocks: int, libs: int, empty: int, to_move: int, stones: int
-                   ) -> EyeWin | bool | None:
+                   ) -> Kill | bool | None:
         """The eye-space database on the current board (``stones`` stones, ``empty`` its empty
         points), ``to_move`` to move, the target being the one block ``blocks`` with the
         liberties ``libs``: True when the target is pass-alive (the defender wins on any path),
-        the attacker's win with the arrangements its plays create (:class:`EyeWin`; it holds
+        the attacker's win with the arrangements its plays create (:class:`Kill`; it holds
         on a path that holds none of them), or None: not an enclosed space of the database, or
         neither answer."""
         board = self.board
@@ -571,8 +581,8 @@ class Engine:
             lo = min(lo, count)
             hi = max(hi, count)
         if len(plan) > self.options.created_max:
-            return EyeWin(lo, hi, None)
-        return EyeWin(lo, hi, self._plan_arrangements(points, a, d, plan))
+            return Kill(lo, hi, None)
+        return Kill(lo, hi, self._plan_arrangements(points, a, d, plan))
 
     def _plan_arrangements(self, points: tuple[int, ...], a: int, d: int, plan: frozenset[int]
                            ) -> frozenset[int]:
@@ -819,7 +829,7 @@ class Engine:
         return Expansion(tuple(moves), tuple(hashes), tuple(k.win for k in kids),
                          tuple(k.estimate for k in kids), tuple(forced),
                          tuple(k.stones for k in kids), tuple(forced_counts),
-                         tuple(k.eye_win for k in kids))
+                         tuple(k.kill for k in kids))
 
     def _defender_threats(self, scan: int, moves: list[int], wins: list[int],
                           forced: list[int], forced_counts: list[int]) -> None:
@@ -907,18 +917,24 @@ class Engine:
         empty = full & ~(board.black | board.white)
         libs = geo.dilate(b) & empty
         n = libs.bit_count()
-        eye_win = None
+        kill = None
         if n == 1 and options.atari and not defending and self._lost_in_atari(h, b, libs):
             # the defender to move cannot save the target
             return Child(self.attacker, (1, 1), 0, c, NO_RANGE, None)
+        if n == 1 and options.ladder and not defending and single:
+            kill = self._ladder(False)
+            if kill is not None:  # the defender's every saving play meets a ladder
+                return Child(0, (1, 1), 0, c, NO_RANGE, kill)
         if (options.eyespace and single and p != PASS
                 and (empty & region).bit_count() <= MAX_CELLS):
             r = self._eye_space(b, libs, empty, opp, c)
-            if isinstance(r, EyeWin):
-                eye_win = r
+            if isinstance(r, Kill):
+                kill = r
             elif r:
                 return Child(defender, (1, 1), 0, c, NO_RANGE, None)
         forced, forced_count = self._forced_win(b, libs, single) if defending else (0, NO_RANGE)
+        if defending and options.ladder and not forced and kill is None and n == 2 and single:
+            kill = self._ladder(True)  # the attacker captures by a ladder
         if options.knowledge:
             own = board.stones(defender)
             eyes = (empty & region & ~geo.spread(full & ~own)).bit_count()
@@ -927,7 +943,21 @@ class Engine:
             est = (n, e * scale) if opp == self.attacker else (e, n * scale)
         else:
             est = (1, 1)
-        return Child(0, est, forced, c, forced_count, eye_win)
+        return Child(0, est, forced, c, forced_count, kill)
+
+    def _ladder(self, attacker_to_move: bool) -> Kill | None:
+        """The attacker's ladder on the current board (:func:`tsumego.go.life.ladder_kill`),
+        as a kill whose plays' arrangements the path must not hold; None if none."""
+        made = ladder_kill(self.board, self.target, self.region, self.defender,
+                           attacker_to_move)
+        if made is None:
+            return None
+        if not made:
+            return Kill(NO_RANGE, -1, frozenset())
+        counts = [c for _, c in made]
+        created = frozenset(h for h, _ in made)
+        return Kill(min(counts), max(counts),
+                    created if len(created) <= self.options.created_max else None)
 
     def _forced_win(self, blocks: int, libs: int, single: bool) -> tuple[int, int]:
         """The attacker to move next on the current board, whose target ``blocks`` (``single``:
@@ -1162,8 +1192,8 @@ class Engine:
         if not w and forced and forced not in history and forced != h:
             w = 3 - color  # the mover's opponent wins by its forced play
             scope = _forced_scope(forced, ex.forced_counts[i])
-        elif not w and p != PASS:
-            ew = ex.eye_wins[i]
+        elif not w:
+            ew = ex.kills[i]
             if ew is not None and _fits(ew.lo, ew.hi, ew.created, seen, history):
                 w = attacker
                 scope = ProofScope(ew.lo, ew.hi, ew.created, True)
@@ -1268,7 +1298,7 @@ class Engine:
         step = -1 if color == BLACK else 1
         pairs = self.pair_states
         pair_key = self.pair_key
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_eye = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_kill = ex
         for i in range(len(e_moves)):
             p = e_moves[i]
             h = e_hash[i]
@@ -1304,9 +1334,9 @@ class Engine:
                 w = 3 - color
                 scope = _forced_scope(e_cap[i], e_ccnt[i])
             elif not w and idx < 0:
-                ew = e_eye[i]
+                ew = e_kill[i]
                 if ew is not None and _fits(ew.lo, ew.hi, ew.created, seen, history):
-                    w = attacker  # the eye-space database's kill, legal on this path
+                    w = attacker  # the eye-space database's or a ladder's kill, legal here
                     scope = ProofScope(ew.lo, ew.hi, ew.created, True)
             sel.append(i)
             repeats.append(idx)
