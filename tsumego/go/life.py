@@ -183,21 +183,26 @@ class _LadderRead:
         self.line = [board.hash]
         self.made: list[tuple[int, int]] = []
 
-    def target_libs(self) -> tuple[int, int] | None:
-        """The target's block and its liberties; None when it spans more than one block."""
+    def target_libs(self) -> tuple[int, int]:
+        """The target's block (one block: the read starts only then, and inside it the
+        defender's plays only join stones to it) and its liberties."""
         board = self.board
         geo = board.geo
         blk = geo.flood(self.target, board.stones(self.defender))
-        if geo.flood(blk & -blk, blk) != blk:
-            return None
         return blk, geo.dilate(blk) & board.empty
+
+    def extension_escapes(self, libs: int, q: int, r: int) -> bool:
+        """Does the target's extension at ``r``, after the attacker's atari at ``q``, plainly
+        get three liberties (the target's, and ``r``'s empty neighbours, but ``q`` and ``r``)?
+        Its block only grows by joins and its liberties by captures, so the atari is then
+        refuted without a play."""
+        board = self.board
+        ext = (libs | board.geo.dilate(1 << r) & board.empty) & ~(1 << q | 1 << r)
+        return ext.bit_count() >= 3
 
     def attack(self, depth: int) -> bool:
         """The attacker to move: does it capture by ataris, within ``depth`` of them?"""
-        tl = self.target_libs()
-        if tl is None:
-            return False
-        libs = tl[1]
+        libs = self.target_libs()[1]
         n = libs.bit_count()
         if n == 1:
             return bool(libs & self.region)
@@ -206,6 +211,8 @@ class _LadderRead:
         board = self.board
         snap = board.snapshot()
         for q in bits(libs & self.region):
+            if self.extension_escapes(libs, q, (libs & ~(1 << q)).bit_length() - 1):
+                continue
             self.plays += 1
             if self.plays > LADDER_PLAYS:
                 self.over = True
@@ -232,14 +239,13 @@ class _LadderRead:
     def defend(self, depth: int) -> bool:
         """The defender to move, the target in atari: does every saving play lose, to a
         capture or to a ladder of at most ``depth`` more ataris?"""
-        tl = self.target_libs()
-        if tl is None:
-            return False
-        blk, lib = tl
+        blk, lib = self.target_libs()
         if lib.bit_count() != 1 or not lib & self.region:
             return False
         board = self.board
         geo = board.geo
+        if (geo.spread(lib) & board.empty).bit_count() >= 3:
+            return False  # the extension at the liberty escapes: no play needed
         att = board.stones(self.attacker)
         empty = board.empty
         saving = lib  # the play at the liberty, and captures of attacker blocks next to it
@@ -259,15 +265,14 @@ class _LadderRead:
             if board.play_fast(p, self.defender) < 0:
                 continue
             ok = False
-            tl2 = self.target_libs()
-            if tl2 is not None:
-                m = tl2[1].bit_count()
-                if m == 1:
-                    ok = bool(tl2[1] & self.region)
-                elif m == 2 and depth > 0:
-                    self.line.append(board.hash)
-                    ok = self.attack(depth)
-                    self.line.pop()
+            libs2 = self.target_libs()[1]
+            m = libs2.bit_count()
+            if m == 1:
+                ok = bool(libs2 & self.region)
+            elif m == 2 and depth > 0:
+                self.line.append(board.hash)
+                ok = self.attack(depth)
+                self.line.pop()
             board.undo(snap)
             if not ok:
                 return False
@@ -291,6 +296,9 @@ def ladder_kill(board: Board, target: int, region: int, defender: int,
     against the path; inside the read, an attacker play that recreates an arrangement of its
     own line is not tried). A defender's play illegal on the path only narrows its choice.
     At most ``LADDER_PLAYS`` plays: beyond, None. The board is left as it was."""
+    blk = board.geo.flood(target, board.stones(defender))
+    if board.geo.flood(blk & -blk, blk) != blk:
+        return None
     read = _LadderRead(board, target, region, defender)
     won = read.attack(LADDER_DEPTH) if attacker_to_move else read.defend(LADDER_DEPTH)
     return tuple(read.made) if won else None

@@ -964,20 +964,30 @@ typedef struct {
     int32_t made_cnt[LADDER_PLAYS];
 } Ladder;
 
-/* the target's block and its liberties; 0 when the target spans more than one block */
-static int target_libs(Engine *e, B *blk, B *libs) {
+/* the target's block (one block: the read starts only then, and inside it the defender's
+ * plays only join stones to it) and its liberties */
+static void target_libs(Engine *e, B *blk, B *libs) {
     const Geo *g = &e->g;
-    int nw = g->nw;
-    B one, part, em;
+    B em;
     flood(g, blk, &e->target, &e->board.st[e->defender]);
-    bz(&one);
-    bset(&one, blow(blk, nw));
-    flood(g, &part, &one, blk);
-    if (!beq(&part, blk, nw)) return 0;
     empty_of(g, &e->board, &em);
     dilate(g, libs, blk);
     for (int i = 0; i < MAXW; i++) libs->w[i] &= em.w[i];
-    return 1;
+}
+
+/* Does the target's extension at r, after the attacker's atari at q, plainly get three
+ * liberties (the target's, and r's empty neighbours, but q and r)? Its block only grows by
+ * joins and its liberties by captures, so the atari is then refuted without a play. */
+static int extension_escapes(const Engine *e, const B *libs, int q, int r) {
+    const Geo *g = &e->g;
+    B ext = *libs;
+    for (int k = 0; k < g->nn[r]; k++) {
+        int t = g->nl[r][k];
+        if (!bhas(&e->board.st[1], t) && !bhas(&e->board.st[2], t)) bset(&ext, t);
+    }
+    bclr(&ext, q);
+    bclr(&ext, r);
+    return bcount(&ext, g->nw) >= 3;
 }
 
 static int ladder_line_has(const Ladder *L, u64 h) {
@@ -994,13 +1004,15 @@ static int ladder_att(Engine *e, Ladder *L, int depth) {
     int nw = g->nw;
     Board *bd = &e->board;
     B blk, libs, tr;
-    if (!target_libs(e, &blk, &libs)) return 0;
+    target_libs(e, &blk, &libs);
     int n = bcount(&libs, nw);
     if (n == 1) return binter(&libs, &e->region, nw);
     if (n != 2 || depth == 0) return 0;
     for (int i = 0; i < MAXW; i++) tr.w[i] = libs.w[i] & e->region.w[i];
+    int lo = blow(&libs, nw), hi = bnext(&libs, lo + 1, nw);
     Board snap = *bd;
     FOR_BITS(q, tr, nw) {
+        if (extension_escapes(e, &libs, q, q == lo ? hi : lo)) continue;
         if (++L->plays > LADDER_PLAYS) { L->over = 1; return 0; }
         B cap;
         if (!play(g, bd, q, e->attacker, &cap)) continue;
@@ -1026,8 +1038,17 @@ static int ladder_def(Engine *e, Ladder *L, int depth) {
     int nw = g->nw;
     Board *bd = &e->board;
     B blk, libs, att = bd->st[e->attacker], empty, saving, adj, tmp;
-    if (!target_libs(e, &blk, &libs)) return 0;
+    target_libs(e, &blk, &libs);
     if (bcount(&libs, nw) != 1 || !binter(&libs, &e->region, nw)) return 0;
+    {
+        /* the extension at the liberty with three empty neighbours escapes: no play needed */
+        int lib = blow(&libs, nw), free = 0;
+        for (int k = 0; k < g->nn[lib]; k++) {
+            int t = g->nl[lib][k];
+            free += !bhas(&bd->st[1], t) && !bhas(&bd->st[2], t);
+        }
+        if (free >= 3) return 0;
+    }
     saving = libs;
     empty_of(g, bd, &empty);
     dilate(g, &tmp, &blk);
@@ -1049,15 +1070,14 @@ static int ladder_def(Engine *e, Ladder *L, int depth) {
         B cap, b2, l2;
         if (!play(g, bd, p, e->defender, &cap)) continue;
         int ok = 0;
-        if (target_libs(e, &b2, &l2)) {
-            int m = bcount(&l2, nw);
-            if (m == 1) {
-                ok = binter(&l2, &e->region, nw);
-            } else if (m == 2 && depth > 0) {
-                L->line[L->nline++] = bd->hash;
-                ok = ladder_att(e, L, depth);
-                L->nline--;
-            }
+        target_libs(e, &b2, &l2);
+        int m = bcount(&l2, nw);
+        if (m == 1) {
+            ok = binter(&l2, &e->region, nw);
+        } else if (m == 2 && depth > 0) {
+            L->line[L->nline++] = bd->hash;
+            ok = ladder_att(e, L, depth);
+            L->nline--;
         }
         *bd = snap;
         if (!ok) return 0;
@@ -1065,9 +1085,16 @@ static int ladder_def(Engine *e, Ladder *L, int depth) {
     return 1;
 }
 
-/* Does the attacker capture by a ladder from the current board, to_move to play? With cr,
- * the arrangements its plays create. The board is left as it was. */
+/* Does the attacker capture the target, one block, by a ladder from the current board,
+ * to_move to play? With cr, the arrangements its plays create. The board is left as it was. */
 static int ladder_kill(Engine *e, int to_move, Created *cr) {
+    const Geo *g = &e->g;
+    B blk, one, part;
+    flood(g, &blk, &e->target, &e->board.st[e->defender]);
+    bz(&one);
+    bset(&one, blow(&blk, g->nw));
+    flood(g, &part, &one, &blk);
+    if (!beq(&part, &blk, g->nw)) return 0;
     Ladder L;
     L.plays = L.over = L.nmade = 0;
     L.nline = 1;
@@ -1729,11 +1756,6 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
         out->est_phi = out->est_delta = 1;
         return;
     }
-    if (n == 1 && e->ladder && !defending && single && ladder_kill(e, defender, NULL)) {
-        out->kill = KILL_LADDER;
-        out->est_phi = out->est_delta = 1;
-        return;
-    }
     if (e->eyespace && single && p != PASS && binter_count_le(&empty, &e->region, nw, EMAX)) {
         int r = eye_space(e, &b, &libs, &empty, opp, NULL);
         if (r == 1) {
@@ -1768,8 +1790,8 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
             if (out->forced) break;
         }
     }
-    if (defending && e->ladder && !out->forced && !out->kill && n == 2 && single
-        && ladder_kill(e, attacker, NULL))
+    /* a ladder may kill: read only when the search selects the child (ladder_selected) */
+    if (defending && e->ladder && !out->forced && !out->kill && n == 2 && single)
         out->kill = KILL_LADDER;
     if (e->knowledge) {
         B notown, sp, eyes;
@@ -2151,8 +2173,9 @@ static const Created *eye_win(Engine *e, int color, int p, u64 h) {
     return slot->win ? &slot->cr : NULL;
 }
 
-/* The attacker's ladder after color's move p (arrangement h; PASS: the current board), with
- * the arrangements it creates; NULL if none. Cached by arrangement, beside eye_win's. */
+/* The attacker's ladder after the defender's move p (arrangement h; PASS: the current
+ * board), with the arrangements it creates; NULL if none. Cached by arrangement, beside
+ * eye_win's. */
 static const Created *ladder_win(Engine *e, int color, int p, u64 h) {
     EyeCache *c = e->eyec;
     u64 key = h ^ SIDE_KEY[3 - color] ^ 0x9e3779b97f4a7c15ULL;
@@ -2168,6 +2191,23 @@ static const Created *ladder_win(Engine *e, int color, int p, u64 h) {
         *bd = snap;
     }
     return slot->win ? &slot->cr : NULL;
+}
+
+/* The child sel[best] of the frame, a defender's move that may meet a ladder, is selected for
+ * search: read the ladder, and where it kills with plays legal on this path, prove the child
+ * for the attacker without a node. Reading only the children the search selects spares the
+ * reads of the many children it never enters; the result is the same in both engines,
+ * whatever they cache, since a read depends on the arrangement alone. */
+static int ladder_selected(Engine *e, int color, Frame *f, int best, const CM *seen) {
+    int i = f->sel[best];
+    const Created *lw = ladder_win(e, color, f->move[i], f->hash[i]);
+    PathView pv = {e->hist.base, 0, -1, 0, -1};
+    if (!lw || !fits(e, lw->lo, lw->hi, lw->known, lw->bloom, seen, &pv)) return 0;
+    f->phi[best] = 0;
+    f->delta[best] = INF;
+    f->dep[best] = NO_DEP;
+    cr_copy(&f->aux[best], lw);
+    return 1;
 }
 
 typedef struct {
@@ -2257,12 +2297,11 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
                 memset(aux->bloom, 0, sizeof(aux->bloom));
                 bloom_add(aux->bloom, f->forced[i]);
             }
-        } else if (!w && idx == -1 && f->kill[i]) {
-            const Created *ew = f->kill[i] == KILL_LADDER ? ladder_win(e, color, p, h)
-                                               : eye_win(e, color, p, h);
+        } else if (!w && idx == -1 && f->kill[i] == KILL_EYE) {
+            const Created *ew = eye_win(e, color, p, h);
             PathView pv = {e->hist.base, 0, -1, 0, -1};
             if (ew && fits(e, ew->lo, ew->hi, ew->known, ew->bloom, &seen, &pv)) {
-                w = attacker; /* the eye-space table's kill or a ladder, legal on this path */
+                w = attacker; /* the eye-space table's kill, legal on this path */
                 cr_copy(aux, ew);
             }
         }
@@ -2338,6 +2377,9 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
         }
         delta = total < INF ? total : inf_phi ? INF : BIG;
         if (phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta) break;
+        if (f->kill[f->sel[best]] == KILL_LADDER && f->threat[best] == -1
+            && ladder_selected(e, color, f, best, &seen))
+            continue;
         i64 cth_phi, cth_delta;
         child_thresholds(th_phi, th_delta, delta, f->phi[best], d2, e->epsilon, &cth_phi,
                          &cth_delta);

@@ -107,7 +107,10 @@ class Child(NamedTuple):
     forced: int
     stones: int  # the child's stone count (NO_RANGE: a capture of the target, no path holds it)
     forced_count: int  # the forced arrangement's stone count (NO_RANGE for a capture)
-    kill: Kill | None  # the eye-space database's or a ladder's kill (None if none)
+    kill: Kill | None  # the eye-space database's kill (None if none)
+    # a defender's move after which a ladder may kill: read only when the search selects the
+    # child (Engine._ladder_selected)
+    ladder: bool
 
 
 class Expansion(NamedTuple):
@@ -125,6 +128,7 @@ class Expansion(NamedTuple):
     counts: tuple[int, ...]
     forced_counts: tuple[int, ...]
     kills: tuple[Kill | None, ...]
+    ladders: tuple[bool, ...]
 
 
 class _Token(NamedTuple):
@@ -367,6 +371,8 @@ class Engine:
         # blocks and their liberty follow from the arrangement: lost_in_atari's answer is a
         # function of it, and a third to a half of the calls repeat one)
         self._lost: dict[int, bool] = {}
+        # (arrangement ^ side key) -> the attacker's ladder there, read (Engine._ladder)
+        self._ladders: dict[int, Kill | None] = {}
         # the other game's table, whose wins for ``borrowed_winner`` hold here (borrow_wins)
         self.borrowed: SolvedTable | None = None
         self.borrowed_winner = 0
@@ -422,6 +428,7 @@ class Engine:
         self._benson = other._benson
         self._alone = other._alone
         self._lost = other._lost
+        self._ladders = other._ladders
         self._eye_shapes = other._eye_shapes
         self._eye_plans = other._eye_plans
         self._cache_cap = other._cache_cap
@@ -829,7 +836,7 @@ class Engine:
         return Expansion(tuple(moves), tuple(hashes), tuple(k.win for k in kids),
                          tuple(k.estimate for k in kids), tuple(forced),
                          tuple(k.stones for k in kids), tuple(forced_counts),
-                         tuple(k.kill for k in kids))
+                         tuple(k.kill for k in kids), tuple(k.ladder for k in kids))
 
     def _defender_threats(self, scan: int, moves: list[int], wins: list[int],
                           forced: list[int], forced_counts: list[int]) -> None:
@@ -913,28 +920,25 @@ class Engine:
                 b = flood(blocks | (1 << p), board.stones(defender))
                 single = one_block or flood(b & -b, b) == b
         if w:
-            return Child(w, (1, 1), 0, c, NO_RANGE, None)
+            return Child(w, (1, 1), 0, c, NO_RANGE, None, False)
         empty = full & ~(board.black | board.white)
         libs = geo.dilate(b) & empty
         n = libs.bit_count()
         kill = None
         if n == 1 and options.atari and not defending and self._lost_in_atari(h, b, libs):
             # the defender to move cannot save the target
-            return Child(self.attacker, (1, 1), 0, c, NO_RANGE, None)
-        if n == 1 and options.ladder and not defending and single:
-            kill = self._ladder(False)
-            if kill is not None:  # the defender's every saving play meets a ladder
-                return Child(0, (1, 1), 0, c, NO_RANGE, kill)
+            return Child(self.attacker, (1, 1), 0, c, NO_RANGE, None, False)
         if (options.eyespace and single and p != PASS
                 and (empty & region).bit_count() <= MAX_CELLS):
             r = self._eye_space(b, libs, empty, opp, c)
             if isinstance(r, Kill):
                 kill = r
             elif r:
-                return Child(defender, (1, 1), 0, c, NO_RANGE, None)
+                return Child(defender, (1, 1), 0, c, NO_RANGE, None, False)
         forced, forced_count = self._forced_win(b, libs, single) if defending else (0, NO_RANGE)
-        if defending and options.ladder and not forced and kill is None and n == 2 and single:
-            kill = self._ladder(True)  # the attacker captures by a ladder
+        # a ladder may kill: read only when the search selects the child
+        ladder = (defending and options.ladder and not forced and kill is None and n == 2
+                  and single)
         if options.knowledge:
             own = board.stones(defender)
             eyes = (empty & region & ~geo.spread(full & ~own)).bit_count()
@@ -943,21 +947,48 @@ class Engine:
             est = (n, e * scale) if opp == self.attacker else (e, n * scale)
         else:
             est = (1, 1)
-        return Child(0, est, forced, c, forced_count, kill)
+        return Child(0, est, forced, c, forced_count, kill, ladder)
 
-    def _ladder(self, attacker_to_move: bool) -> Kill | None:
-        """The attacker's ladder on the current board (:func:`tsumego.go.life.ladder_kill`),
-        as a kill whose plays' arrangements the path must not hold; None if none."""
-        made = ladder_kill(self.board, self.target, self.region, self.defender,
-                           attacker_to_move)
-        if made is None:
-            return None
-        if not made:
-            return Kill(NO_RANGE, -1, frozenset())
-        counts = [c for _, c in made]
-        created = frozenset(h for h, _ in made)
-        return Kill(min(counts), max(counts),
-                    created if len(created) <= self.options.created_max else None)
+    def _ladder(self, p: int, h: int) -> Kill | None:
+        """The attacker's ladder after the defender's move ``p`` (arrangement ``h``; PASS:
+        the current board), :func:`tsumego.go.life.ladder_kill`, as a kill whose plays'
+        arrangements the path must not hold; None if none. Cached by arrangement."""
+        key = h ^ _SIDE_KEY[self.attacker]
+        if key in self._ladders:
+            return self._ladders[key]
+        board = self.board
+        snap = board.snapshot()
+        if p != PASS:
+            board.play_fast(p, self.defender)
+        made = ladder_kill(board, self.target, self.region, self.defender, True)
+        board.undo(snap)
+        kill = None
+        if made is not None:
+            counts = [c for _, c in made]
+            created = frozenset(h for h, _ in made)
+            kill = Kill(min(counts), max(counts),
+                        created if len(created) <= self.options.created_max else None)
+        if len(self._ladders) >= self._cache_cap:
+            self._ladders.clear()
+        self._ladders[key] = kill
+        return kill
+
+    def _ladder_selected(self, ex: Expansion, kids: _Kids, best: int) -> bool:
+        """The child ``best`` of ``kids``, a defender's move that may meet a ladder, is
+        selected for search: read the ladder, and where it kills with plays legal on this
+        path, prove the child for the attacker without a node. Reading only the children the
+        search selects spares the reads of the many children it never enters; the result is
+        the same in both engines, whatever they cache, since a read depends on the
+        arrangement alone."""
+        i = kids.sel[best]
+        kill = self._ladder(ex.moves[i], ex.hashes[i])
+        if kill is None or not _fits(kill.lo, kill.hi, kill.created, self.seen, self.history):
+            return False
+        kids.phis[best] = 0
+        kids.deltas[best] = INF
+        kids.deps[best] = NO_DEP
+        kids.scopes[best] = ProofScope(kill.lo, kill.hi, kill.created, True)
+        return True
 
     def _forced_win(self, blocks: int, libs: int, single: bool) -> tuple[int, int]:
         """The attacker to move next on the current board, whose target ``blocks`` (``single``:
@@ -1192,7 +1223,7 @@ class Engine:
         if not w and forced and forced not in history and forced != h:
             w = 3 - color  # the mover's opponent wins by its forced play
             scope = _forced_scope(forced, ex.forced_counts[i])
-        elif not w:
+        elif not w and p != PASS:
             ew = ex.kills[i]
             if ew is not None and _fits(ew.lo, ew.hi, ew.created, seen, history):
                 w = attacker
@@ -1250,6 +1281,9 @@ class Engine:
             if phi == 0 or delta == 0 or phi >= th_phi or delta >= th_delta:
                 break
             best, d2 = select_child(ds, phis, by_phi=tie_phi)
+            if (ex.ladders[sel[best]] and repeats[best] == -1
+                    and self._ladder_selected(ex, kids, best)):
+                continue
             c_th = child_thresholds(th_phi, th_delta, delta, phis[best], d2,
                                     self.options.epsilon)
             # descend into the best child
@@ -1298,7 +1332,7 @@ class Engine:
         step = -1 if color == BLACK else 1
         pairs = self.pair_states
         pair_key = self.pair_key
-        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_kill = ex
+        e_moves, e_hash, e_win, e_est, e_cap, e_cnt, e_ccnt, e_kill, _ = ex
         for i in range(len(e_moves)):
             p = e_moves[i]
             h = e_hash[i]
@@ -1336,7 +1370,7 @@ class Engine:
             elif not w and idx < 0:
                 ew = e_kill[i]
                 if ew is not None and _fits(ew.lo, ew.hi, ew.created, seen, history):
-                    w = attacker  # the eye-space database's or a ladder's kill, legal here
+                    w = attacker  # the eye-space database's kill, legal on this path
                     scope = ProofScope(ew.lo, ew.hi, ew.created, True)
             sel.append(i)
             repeats.append(idx)
