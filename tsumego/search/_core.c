@@ -35,7 +35,7 @@ typedef int64_t i64;
 #define MAXDEPTH 20000
 #define EXPMUL 4 /* the expansion cache's bytes, per table entry */
 #define KILL_EYE 1    /* ChildInfo.kill: the eye-space table's */
-#define KILL_LADDER 2 /* ChildInfo.kill: a ladder's */
+#define KILL_LADDER 2 /* ChildInfo.kill: a ladder's, perhaps */
 
 enum { STOP_NONE = 0, STOP_NODES, STOP_TIME, STOP_INTERRUPT, STOP_DEPTH, STOP_ALONE,
        STOP_MEMORY };
@@ -292,9 +292,9 @@ typedef struct {
     int32_t count;    /* the child's stone count (NO_RANGE: a capture of the target) */
     int32_t forced_count;
     int8_t win;       /* the winner the play fixes statically, 0 if none */
-    int8_t kill;      /* the attacker wins by a plan read without search, checked against the
-                       * path: KILL_EYE the eye-space table's (eye_win), KILL_LADDER a
-                       * ladder (ladder_win); 0 none */
+    int8_t kill;      /* KILL_EYE: the eye-space table's kill (eye_win); KILL_LADDER: a
+                       * ladder may kill, read when the search selects the child
+                       * (ladder_selected); 0 none. Checked against the path either way */
 } ChildInfo;
 
 typedef struct {

@@ -963,7 +963,9 @@ class Engine:
         made = ladder_kill(board, self.target, self.region, self.defender, True)
         board.undo(snap)
         kill = None
-        if made is not None:
+        if made == ():
+            kill = Kill(NO_RANGE, -1, frozenset())  # a capture at once: nothing to check
+        elif made is not None:
             counts = [c for _, c in made]
             created = frozenset(h for h, _ in made)
             kill = Kill(min(counts), max(counts),
