@@ -1085,9 +1085,9 @@ static int ladder_def(Engine *e, Ladder *L, int depth) {
     return 1;
 }
 
-/* Does the attacker capture the target, one block, by a ladder from the current board,
- * to_move to play? With cr, the arrangements its plays create. The board is left as it was. */
-static int ladder_kill(Engine *e, int to_move, Created *cr) {
+/* Does the attacker, to play, capture the target, one block, by a ladder from the current
+ * board? With cr, the arrangements its plays create. The board is left as it was. */
+static int ladder_kill(Engine *e, Created *cr) {
     const Geo *g = &e->g;
     B blk, one, part;
     flood(g, &blk, &e->target, &e->board.st[e->defender]);
@@ -1099,8 +1099,7 @@ static int ladder_kill(Engine *e, int to_move, Created *cr) {
     L.plays = L.over = L.nmade = 0;
     L.nline = 1;
     L.line[0] = e->board.hash;
-    int r = to_move == e->attacker ? ladder_att(e, &L, LADDER_DEPTH)
-                                   : ladder_def(e, &L, LADDER_DEPTH);
+    int r = ladder_att(e, &L, LADDER_DEPTH);
     if (r && cr) {
         cr_empty(cr);
         for (int i = 0; i < L.nmade; i++) {
@@ -2187,7 +2186,7 @@ static const Created *ladder_win(Engine *e, int color, int p, u64 h) {
         slot->key = key;
         slot->win = 0;
         if (p == PASS || play(&e->g, bd, p, color, &cap))
-            slot->win = (int8_t)ladder_kill(e, 3 - color, &slot->cr);
+            slot->win = (int8_t)ladder_kill(e, &slot->cr);
         *bd = snap;
     }
     return slot->win ? &slot->cr : NULL;
