@@ -126,6 +126,24 @@ def target_benson_alive(board: Board, target: int, defender: int, outside: int =
     return target & alive == target
 
 
+def saving_plays(board: Board, blocks: int, lib: int, attacker: int) -> int:
+    """The defender's plays that may save the target ``blocks`` in atari at ``lib``: the play
+    at ``lib`` itself, and the last liberty of each attacker block next to them (its
+    capture)."""
+    geo = board.geo
+    att = board.stones(attacker)
+    empty = board.empty
+    saving = lib
+    adj = geo.dilate(blocks) & att
+    while adj:
+        a = geo.flood(adj & -adj, att)
+        libs = geo.dilate(a) & empty
+        if not libs & (libs - 1):
+            saving |= libs
+        adj &= ~a
+    return saving
+
+
 def lost_in_atari(board: Board, blocks: int, lib: int, region: int, defender: int) -> bool:
     """With ``defender`` to move and the target ``blocks`` in atari at the single point
     ``lib``: is the target lost whatever the defender does?
@@ -143,18 +161,8 @@ def lost_in_atari(board: Board, blocks: int, lib: int, region: int, defender: in
     geo = board.geo
     flood = geo.flood
     dilate = geo.dilate
-    att = board.stones(opponent(defender))
-    empty = board.empty
-    saving = lib  # the plays that may save the target
-    adj = dilate(blocks) & att
-    while adj:
-        a = flood(adj & -adj, att)
-        libs = dilate(a) & empty
-        if not libs & (libs - 1):
-            saving |= libs  # the defender can capture it
-        adj &= ~a
     snap = board.snapshot()
-    for p in bits(saving):
+    for p in bits(saving_plays(board, blocks, lib, opponent(defender))):
         if board.play_fast(p, defender) >= 0:
             libs = dilate(flood(blocks, board.stones(defender))) & board.empty
             board.undo(snap)
@@ -182,6 +190,12 @@ class _LadderRead:
         self.over = False
         self.line = [board.hash]
         self.made: list[tuple[int, int]] = []
+
+    def over_budget(self) -> bool:
+        """Count one more play; True (and the read is over) beyond ``LADDER_PLAYS``."""
+        self.plays += 1
+        self.over = self.plays > LADDER_PLAYS
+        return self.over
 
     def target_libs(self) -> tuple[int, int]:
         """The target's block (one block: the read starts only then, and inside it the
@@ -213,9 +227,7 @@ class _LadderRead:
         for q in bits(libs & self.region):
             if self.extension_escapes(libs, q, (libs & ~(1 << q)).bit_length() - 1):
                 continue
-            self.plays += 1
-            if self.plays > LADDER_PLAYS:
-                self.over = True
+            if self.over_budget():
                 return False
             if board.play_fast(q, self.attacker) < 0:
                 continue
@@ -246,21 +258,9 @@ class _LadderRead:
         geo = board.geo
         if (geo.spread(lib) & board.empty).bit_count() >= 3:
             return False  # the extension at the liberty escapes: no play needed
-        att = board.stones(self.attacker)
-        empty = board.empty
-        saving = lib  # the play at the liberty, and captures of attacker blocks next to it
-        adj = geo.dilate(blk) & att
-        while adj:
-            a = geo.flood(adj & -adj, att)
-            libs = geo.dilate(a) & empty
-            if not libs & (libs - 1):
-                saving |= libs
-            adj &= ~a
         snap = board.snapshot()
-        for p in bits(saving):
-            self.plays += 1
-            if self.plays > LADDER_PLAYS:
-                self.over = True
+        for p in bits(saving_plays(board, blk, lib, self.attacker)):
+            if self.over_budget():
                 return False
             if board.play_fast(p, self.defender) < 0:
                 continue

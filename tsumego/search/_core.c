@@ -896,14 +896,14 @@ static int benson_alive(Engine *e) {
     return v;
 }
 
-/* With the defender to move and the target blocks in atari at the single point lib: is the
- * target lost whatever the defender does? (tsumego.go.life.lost_in_atari) */
-static int lost_in_atari_raw(Engine *e, const B *blocks, const B *lib) {
+/* The defender's plays that may save target blocks in atari at lib: the play at lib itself,
+ * and the last liberty of each attacker block next to them (its capture). */
+static void saving_plays(const Engine *e, const B *blocks, const B *lib, B *saving) {
     const Geo *g = &e->g;
     int nw = g->nw;
-    if (!binter(lib, &e->region, nw)) return 0;
-    Board *b = &e->board;
-    B att = b->st[e->attacker], empty, saving = *lib, adj, tmp;
+    const Board *b = &e->board;
+    B att = b->st[e->attacker], empty, adj, tmp;
+    *saving = *lib;
     empty_of(g, b, &empty);
     dilate(g, &tmp, blocks);
     for (int i = 0; i < MAXW; i++) adj.w[i] = tmp.w[i] & att.w[i];
@@ -915,9 +915,20 @@ static int lost_in_atari_raw(Engine *e, const B *blocks, const B *lib) {
         dilate(g, &libs, &a);
         for (int i = 0; i < MAXW; i++) libs.w[i] &= empty.w[i];
         if (bcount(&libs, nw) <= 1)
-            for (int i = 0; i < MAXW; i++) saving.w[i] |= libs.w[i];
+            for (int i = 0; i < MAXW; i++) saving->w[i] |= libs.w[i];
         for (int i = 0; i < MAXW; i++) adj.w[i] &= ~a.w[i];
     }
+}
+
+/* With the defender to move and the target blocks in atari at the single point lib: is the
+ * target lost whatever the defender does? (tsumego.go.life.lost_in_atari) */
+static int lost_in_atari_raw(Engine *e, const B *blocks, const B *lib) {
+    const Geo *g = &e->g;
+    int nw = g->nw;
+    if (!binter(lib, &e->region, nw)) return 0;
+    Board *b = &e->board;
+    B saving;
+    saving_plays(e, blocks, lib, &saving);
     Board snap = *b;
     FOR_BITS(p, saving, nw) {
         B cap;
@@ -1037,7 +1048,7 @@ static int ladder_def(Engine *e, Ladder *L, int depth) {
     const Geo *g = &e->g;
     int nw = g->nw;
     Board *bd = &e->board;
-    B blk, libs, att = bd->st[e->attacker], empty, saving, adj, tmp;
+    B blk, libs, saving;
     target_libs(e, &blk, &libs);
     if (bcount(&libs, nw) != 1 || !binter(&libs, &e->region, nw)) return 0;
     {
@@ -1049,21 +1060,7 @@ static int ladder_def(Engine *e, Ladder *L, int depth) {
         }
         if (free >= 3) return 0;
     }
-    saving = libs;
-    empty_of(g, bd, &empty);
-    dilate(g, &tmp, &blk);
-    for (int i = 0; i < MAXW; i++) adj.w[i] = tmp.w[i] & att.w[i];
-    while (!bis0(&adj, nw)) {
-        B one, a, al;
-        bz(&one);
-        bset(&one, blow(&adj, nw));
-        flood(g, &a, &one, &att);
-        dilate(g, &al, &a);
-        for (int i = 0; i < MAXW; i++) al.w[i] &= empty.w[i];
-        if (bcount(&al, nw) <= 1)
-            for (int i = 0; i < MAXW; i++) saving.w[i] |= al.w[i];
-        for (int i = 0; i < MAXW; i++) adj.w[i] &= ~a.w[i];
-    }
+    saving_plays(e, &blk, &libs, &saving);
     Board snap = *bd;
     FOR_BITS(p, saving, nw) {
         if (++L->plays > LADDER_PLAYS) { L->over = 1; return 0; }
