@@ -84,6 +84,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "threats": {"threats": False},  # the defender's threat to live refutes attacker moves
     "tiephi": {"tie_phi": False},  # ties at the least delta go to the largest phi
     "passlast": {"pass_last": False},  # the pass searched only after every play
+    "patterns": {"patterns": 0},  # shape patterns learned during the search order the plays
 }
 
 

@@ -693,6 +693,11 @@ struct Engine {
     CM seen, pair_counts;
     u64 pair_key;
     int root_depth, root_move;
+    /* shape patterns learned during the search (patterns.py): per pattern, the plays offered
+     * in fresh expansions and the nodes they proved; patterns: the scale's bound (0: off) */
+    uint32_t *pat_wins, *pat_avail;
+    u64 pat_total_wins, pat_total_avail;
+    int patterns;
     /* per-depth frames, made on first use */
     Frame *frames;
     int nframes;
@@ -1900,6 +1905,46 @@ static void defender_threats(Engine *e, Frame *f, const B *scan) {
     }
 }
 
+/* Shape patterns (patterns.py, which has the why): the pattern of color's play at p, its 8
+ * neighbours (0 empty, 1 color's, 2 the other's, 3 off the board; the row above, the two
+ * beside, the row below), whether p is in near, whether color is the attacker. The crop
+ * holds every neighbour of a region point that is on the board. */
+#define PATTERNS (1 << 19)
+#define PAT_PRIOR 5
+#define PAT_MIN_WINS 50
+#define PAT_ONE 64
+static int pattern_key(const Engine *e, int p, int color, const B *near) {
+    const Geo *g = &e->g;
+    const Board *b = &e->board;
+    static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+    int y = p / g->s, x = p % g->s, key = 0;
+    for (int k = 0; k < 8; k++) {
+        int yy = y + dy[k], xx = x + dx[k], v = 3;
+        if (yy >= 0 && yy < g->h && xx >= 0 && xx < g->w) {
+            int q = yy * g->s + xx;
+            v = bhas(&b->st[color], q) ? 1 : bhas(&b->st[3 - color], q) ? 2 : 0;
+        }
+        key = key * 4 + v;
+    }
+    return (key * 2 + bhas(near, p)) * 2 + (color == e->attacker);
+}
+
+/* Count a play of pattern key in a fresh expansion and return its initial delta scaled by
+ * the pattern's record: times W (a + P) / (A w + P W) in fixed point, clamped to
+ * [1/patterns, patterns], at least 1 (patterns.scaled_delta) */
+static i64 pattern_offer(Engine *e, int key, i64 delta) {
+    u64 a = ++e->pat_avail[key];
+    e->pat_total_avail++;
+    if (e->pat_total_wins < PAT_MIN_WINS) return delta;
+    u64 W = e->pat_total_wins, A = e->pat_total_avail, w = e->pat_wins[key];
+    u64 num = W * (a + PAT_PRIOR) * PAT_ONE, den = A * w + PAT_PRIOR * W;
+    i64 r = den ? (i64)(num / den) : (i64)PAT_ONE * e->patterns;
+    if (r < PAT_ONE / e->patterns) r = PAT_ONE / e->patterns;
+    if (r > (i64)PAT_ONE * e->patterns) r = (i64)PAT_ONE * e->patterns;
+    i64 d = delta * r / PAT_ONE;
+    return d < 1 ? 1 : d;
+}
+
 static void expand_fresh(Engine *e, int color, Frame *f) {
     const Geo *g = &e->g;
     int nw = g->nw;
@@ -1960,6 +2005,10 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         f->cnt[i] = info.count;
         f->forced_cnt[i] = info.forced_count;
     }
+    if (e->patterns)
+        for (int i = 0; i < n; i++)
+            f->est_delta[i] = pattern_offer(e, pattern_key(e, f->move[i], color, &near),
+                                            f->est_delta[i]);
     {
         ChildInfo info;
         B none;
@@ -2473,6 +2522,13 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
             }
             kofree = f->aux[j].kofree && f->threat[j] < 0;
             if (depth == e->root_depth) e->root_move = f->move[f->sel[j]];
+            if (e->patterns && f->move[f->sel[j]] != PASS) {
+                B blocks, near;
+                flood(g, &blocks, &e->target, &bd->st[e->defender]);
+                dilate(g, &near, &blocks);
+                e->pat_wins[pattern_key(e, f->move[f->sel[j]], color, &near)]++;
+                e->pat_total_wins++;
+            }
             u64 made = f->threat[j] != PAIR ? f->hash[f->sel[j]] : pair_state(h0, opp);
             cr_merge(&acc, f->ccnt[j], made, &f->aux[j], e->created_max);
         } else {
@@ -2536,6 +2592,8 @@ static void engine_free(Engine *e) {
     free(e->alone_set);
     free(e->alone_stamp);
     free(e->alone_stack);
+    free(e->pat_wins);
+    free(e->pat_avail);
     free(e);
 }
 
@@ -2631,16 +2689,18 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     PyObject *black, *white, *target, *region, *outside;
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every,
-        created_max, eyespace = 1, threats = 1, pass_last = 1, ladder = 1;
+        created_max, eyespace = 1, threats = 1, pass_last = 1, ladder = 1, patterns = 0;
     static char *names[] = {"size", "crop", "black", "white", "target", "region", "outside",
                             "live", "tt_size", "epsilon", "knowledge", "sum_scale", "benson",
                             "capture", "atari", "kofree", "tie_phi", "check_every",
-                            "created_max", "eyespace", "threats", "pass_last", "ladder", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|pppp", names, &size,
+                            "created_max", "eyespace", "threats", "pass_last", "ladder", "patterns",
+                            NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|ppppi", names, &size,
                                      &x0, &y0, &w, &h, &black, &white, &target, &region, &outside,
                                      &live, &tt_size, &epsilon, &knowledge, &sum_scale, &benson,
                                      &capture, &atari, &kofree, &tie_phi, &check_every,
-                                     &created_max, &eyespace, &threats, &pass_last, &ladder))
+                                     &created_max, &eyespace, &threats, &pass_last, &ladder,
+                                     &patterns))
         return -1;
     if (size < 2 || size > 19 || w < 1 || h < 1 || x0 < 0 || y0 < 0 || x0 + w > size
         || y0 + h > size || h * (w + 1) > MAXP) {
@@ -2751,6 +2811,12 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
         if (!e->expc->heads || !e->expc->kids) { PyErr_NoMemory(); return -1; }
     }
     e->alone_limit = 200000;
+    e->patterns = patterns > 0 ? patterns : 0;
+    if (e->patterns) {
+        e->pat_wins = calloc(PATTERNS, sizeof(uint32_t));
+        e->pat_avail = calloc(PATTERNS, sizeof(uint32_t));
+        if (!e->pat_wins || !e->pat_avail) { PyErr_NoMemory(); return -1; }
+    }
     e->alone_mask = pow2_at_least((size_t)e->alone_limit * 2) - 1;
     e->alone_stack = malloc(sizeof(Board) * (MAXP + 2));
     if (!e->childc->slots || !e->alone_stack || !ps_init(&e->hist, 1 << 16)

@@ -76,6 +76,7 @@ from tsumego.search.bounds import (
     select_child,
     solved_dependency,
 )
+from tsumego.search.patterns import PatternCounts, pattern_key
 from tsumego.search.table import NEG, POS, ProofScope, SolvedTable, WorkTable
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
@@ -240,6 +241,10 @@ class SearchOptions:
     # a repetition ban or running down threats; searched among the plays, its numbers and
     # the pairs of passes behind it pull df-pn into long detours)
     pass_last: bool = True
+    # shape patterns learned during the search (search/patterns.py): a play's initial delta
+    # scaled by how often plays of its 3x3 shape proved a node, within [1/patterns,
+    # patterns]; 0 turns it off
+    patterns: int = 4
     # among children tied at the least delta, search the one with the largest phi (the
     # farthest from the opponent's proof) rather than the first (bounds.select_child)
     tie_phi: bool = True
@@ -257,6 +262,8 @@ class SearchOptions:
             raise ValueError(f"sum_scale must be at least 1, not {self.sum_scale}")
         if self.created_max < 0:
             raise ValueError(f"created_max must be at least 0, not {self.created_max}")
+        if self.patterns < 0:
+            raise ValueError(f"patterns must be at least 0, not {self.patterns}")
 
 
 @contextmanager
@@ -379,6 +386,8 @@ class Engine:
         # the winning move of proved nodes (by solved key), for simulation; and the children
         # a simulation was tried on (by solved key and balance), so each is tried once
         self._best: dict[int, int] = {}
+        # the shapes of the plays that proved nodes, learned as the search goes
+        self._patterns = PatternCounts(options.patterns)
         self._sim_tried: set[int] = set()
         # the node count from which simulation is tried (never when it is off)
         self._sim_from = options.simulation_from if options.simulation else sys.maxsize
@@ -828,13 +837,21 @@ class Engine:
             kids.append(known)
         forced = [k.forced for k in kids]
         forced_counts = [k.forced_count for k in kids]
+        estimates = [k.estimate for k in kids]
+        if self.options.patterns:
+            counts = self._patterns
+            for i, p in enumerate(moves):
+                if p != PASS:
+                    phi, delta = estimates[i]
+                    key = pattern_key(board, p, color, near, self.attacker)
+                    estimates[i] = (phi, counts.offer(key, delta))
         if color == self.attacker and self.options.threats and self.options.benson:
             # the defender's plays within two points of the target's blocks: a narrower scan
             # (which plays are tried changes no result)
             scan = geo.dilate(near) & ~occupied & self.region
             self._defender_threats(scan, moves, [k.win for k in kids], forced, forced_counts)
         return Expansion(tuple(moves), tuple(hashes), tuple(k.win for k in kids),
-                         tuple(k.estimate for k in kids), tuple(forced),
+                         tuple(estimates), tuple(forced),
                          tuple(k.stones for k in kids), tuple(forced_counts),
                          tuple(k.kill for k in kids), tuple(k.ladder for k in kids))
 
@@ -1445,6 +1462,11 @@ class Engine:
             kofree = scopes[j].kofree and repeats[j] < 0
             if depth == self._root_depth:
                 self.root_move = ex.moves[sel[j]]
+            if self.options.patterns and ex.moves[sel[j]] != PASS:
+                board = self.board
+                blocks = board.geo.flood(self.target, board.stones(self.defender))
+                self._patterns.won(pattern_key(board, ex.moves[sel[j]], color,
+                                               board.geo.dilate(blocks), self.attacker))
             if self.options.simulation:  # only simulation reads the best moves
                 if len(self._best) >= self._cache_cap:
                     self._best.clear()
