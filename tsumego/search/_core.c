@@ -295,6 +295,8 @@ typedef struct {
     int8_t kill;      /* KILL_EYE: the eye-space table's kill (eye_win); KILL_LADDER: a
                        * ladder may kill, read when the search selects the child
                        * (ladder_selected); 0 none. Checked against the path either way */
+    int8_t libs;      /* the target's liberties in the child, at most 3 (0: captured): a
+                       * feature of the play's pattern, a function of the child alone */
 } ChildInfo;
 
 typedef struct {
@@ -1704,8 +1706,18 @@ static Frame *frame_at(Engine *e, int depth) {
     return &e->frames[depth];
 }
 
+/* The liberties of the target's blocks on the board, at most 3 (0: the target is captured;
+ * patterns.target_liberties) */
+static int target_libs_3(Engine *e) {
+    B blocks, libs;
+    target_libs(e, &blocks, &libs);
+    int n = bcount(&libs, e->g.nw);
+    return n < 3 ? n : 3;
+}
+
 /* What a play (or the pass) leads to, with the board on the child (a play) or on the node
- * (the pass): the static winner, the initial numbers, the attacker's forced win next. */
+ * (the pass): the static winner, the initial numbers, the attacker's forced win next, the
+ * target's liberties. */
 static void child_info(Engine *e, int color, int p, const B *cap, int s0, const B *blocks,
                        const B *near, int one_block, ChildInfo *out) {
     const Geo *g = &e->g;
@@ -1745,6 +1757,7 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
     out->kill = 0;
     if (w) {
         out->est_phi = out->est_delta = 1;
+        out->libs = (int8_t)(w == attacker ? 0 : target_libs_3(e));
         return;
     }
     B empty, libs;
@@ -1752,6 +1765,7 @@ static void child_info(Engine *e, int color, int p, const B *cap, int s0, const 
     dilate(g, &libs, &b);
     for (int i = 0; i < MAXW; i++) libs.w[i] &= empty.w[i];
     int n = bcount(&libs, nw);
+    out->libs = (int8_t)(n < 3 ? n : 3);  /* b: the target's blocks in the child */
     if (n == 1 && e->atari && !defending && lost_in_atari(e, &b, &libs)) {
         out->win = (int8_t)attacker;
         out->est_phi = out->est_delta = 1;
@@ -1907,13 +1921,15 @@ static void defender_threats(Engine *e, Frame *f, const B *scan) {
 
 /* Shape patterns (patterns.py, which has the why): the pattern of color's play at p, its 8
  * neighbours (0 empty, 1 color's, 2 the other's, 3 off the board; the row above, the two
- * beside, the row below), whether p is in near, whether color is the attacker. The crop
- * holds every neighbour of a region point that is on the board. */
-#define PATTERNS (1 << 19)
+ * beside, the row below), whether p is in near, whether it is in far, the target's
+ * liberties after the play (libs), whether it captures, whether color is the attacker. The crop holds every neighbour of a region point that is on the board. */
+#define PAT_SLOT_BITS 19
+#define PAT_SLOTS (1 << PAT_SLOT_BITS)
 #define PAT_PRIOR 5
 #define PAT_MIN_WINS 50
 #define PAT_ONE 64
-static int pattern_key(const Engine *e, int p, int color, const B *near) {
+static int pattern_key(const Engine *e, int p, int color, const B *near, const B *far,
+                       int libs, int captures) {
     const Geo *g = &e->g;
     const Board *b = &e->board;
     static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1}, dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
@@ -1926,13 +1942,49 @@ static int pattern_key(const Engine *e, int p, int color, const B *near) {
         }
         key = key * 4 + v;
     }
-    return (key * 2 + bhas(near, p)) * 2 + (color == e->attacker);
+    key = (key * 2 + bhas(near, p)) * 2 + bhas(far, p);
+    return ((key * 4 + libs) * 2 + captures) * 2 + (color == e->attacker);
+}
+
+/* The pattern of color's winning play at p from the current board (the proved node's), hash
+ * its child's arrangement: what expand_fresh gave the same play. The target's liberties
+ * after it come from the child cache (the child's stone count tells a capture), or from
+ * playing it when the cache no longer holds the child */
+static int pattern_of_play(Engine *e, int p, int color, u64 hash) {
+    const Geo *g = &e->g;
+    Board *bd = &e->board;
+    B blocks, near, far;
+    flood(g, &blocks, &e->target, &bd->st[e->defender]);
+    dilate(g, &near, &blocks);
+    dilate(g, &far, &near);
+    u64 key = hash ^ SIDE_KEY[color];
+    const ChildInfo *slot = &e->childc->slots[(size_t)(key ^ (key >> 29)) & e->childc->mask];
+    int libs, captures;
+    if (slot->key == key && key) {
+        libs = slot->libs;
+        captures = slot->count == NO_RANGE || slot->count < stone_count(g, bd) + 1;
+    } else {
+        Board snap = *bd;
+        B cap;
+        play(g, bd, p, color, &cap);
+        libs = target_libs_3(e);
+        captures = !bis0(&cap, g->nw);
+        *bd = snap;
+    }
+    return pattern_key(e, p, color, &near, &far, libs, captures);
+}
+
+/* The counters' slot of a pattern: a multiplicative hash of its key into 2^19 slots (a
+ * search meets a few tens of thousands of the 2^22 patterns; patterns.pattern_slot) */
+static inline int pattern_slot(int key) {
+    return (int)(((uint32_t)key * 0x9E3779B1u) >> (32 - PAT_SLOT_BITS));
 }
 
 /* Count a play of pattern key in a fresh expansion and return its initial delta scaled by
  * the pattern's record: times W (a + P) / (A w + P W) in fixed point, clamped to
  * [1/patterns, patterns], at least 1 (patterns.scaled_delta) */
 static i64 pattern_offer(Engine *e, int key, i64 delta) {
+    key = pattern_slot(key);
     u64 a = ++e->pat_avail[key];
     e->pat_total_avail++;
     if (e->pat_total_wins < PAT_MIN_WINS) return delta;
@@ -1970,6 +2022,8 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
     /* first every legal play's arrangement and captures, its cache slot asked for before it
      * is read (the reads then wait for memory together), then each child's information: from
      * the cache, or worked out on the board after the play, rebuilt from its captures */
+    B far;
+    if (e->patterns) dilate(g, &far, &near); else bz(&far);
     FOR_BITS(p, moves, nw) {
         if (!play(g, bd, p, color, &e->caps[n])) continue;
         u64 key = bd->hash ^ side;
@@ -2004,11 +2058,11 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         f->kill[i] = info.kill;
         f->cnt[i] = info.count;
         f->forced_cnt[i] = info.forced_count;
+        if (e->patterns)
+            f->est_delta[i] = pattern_offer(
+                e, pattern_key(e, p, color, &near, &far, info.libs, !bis0(&e->caps[i], nw)),
+                info.est_delta);
     }
-    if (e->patterns)
-        for (int i = 0; i < n; i++)
-            f->est_delta[i] = pattern_offer(e, pattern_key(e, f->move[i], color, &near),
-                                            f->est_delta[i]);
     {
         ChildInfo info;
         B none;
@@ -2523,10 +2577,8 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
             kofree = f->aux[j].kofree && f->threat[j] < 0;
             if (depth == e->root_depth) e->root_move = f->move[f->sel[j]];
             if (e->patterns && f->move[f->sel[j]] != PASS) {
-                B blocks, near;
-                flood(g, &blocks, &e->target, &bd->st[e->defender]);
-                dilate(g, &near, &blocks);
-                e->pat_wins[pattern_key(e, f->move[f->sel[j]], color, &near)]++;
+                e->pat_wins[pattern_slot(
+                    pattern_of_play(e, f->move[f->sel[j]], color, f->hash[f->sel[j]]))]++;
                 e->pat_total_wins++;
             }
             u64 made = f->threat[j] != PAIR ? f->hash[f->sel[j]] : pair_state(h0, opp);
@@ -2813,8 +2865,8 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     e->alone_limit = 200000;
     e->patterns = patterns > 0 ? patterns : 0;
     if (e->patterns) {
-        e->pat_wins = calloc(PATTERNS, sizeof(uint32_t));
-        e->pat_avail = calloc(PATTERNS, sizeof(uint32_t));
+        e->pat_wins = calloc(PAT_SLOTS, sizeof(uint32_t));
+        e->pat_avail = calloc(PAT_SLOTS, sizeof(uint32_t));
         if (!e->pat_wins || !e->pat_avail) { PyErr_NoMemory(); return -1; }
     }
     e->alone_mask = pow2_at_least((size_t)e->alone_limit * 2) - 1;

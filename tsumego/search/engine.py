@@ -76,7 +76,7 @@ from tsumego.search.bounds import (
     select_child,
     solved_dependency,
 )
-from tsumego.search.patterns import PatternCounts, pattern_key
+from tsumego.search.patterns import PatternCounts, pattern_key, pattern_of_play, target_liberties
 from tsumego.search.table import NEG, POS, ProofScope, SolvedTable, WorkTable
 
 NO_RANGE = 1 << 30  # lo of an empty range of stone counts (hi = -1)
@@ -112,6 +112,7 @@ class Child(NamedTuple):
     # a defender's move after which a ladder may kill: read only when the search selects the
     # child (Engine._ladder_selected)
     ladder: bool
+    libs: int  # the target's liberties in the child, at most 3 (a feature of the pattern)
 
 
 class Expansion(NamedTuple):
@@ -242,7 +243,8 @@ class SearchOptions:
     # the pairs of passes behind it pull df-pn into long detours)
     pass_last: bool = True
     # shape patterns learned during the search (search/patterns.py): a play's initial delta
-    # scaled by how often plays of its 3x3 shape proved a node, within [1/patterns,
+    # scaled by how often plays of its pattern (3x3 shape, distance to the target, the
+    # target's liberties after it, capture, role) proved a node, within [1/patterns,
     # patterns]; 0 turns it off
     patterns: int = 4
     # among children tied at the least delta, search the one with the largest phi (the
@@ -812,6 +814,7 @@ class Engine:
         moves: list[int] = []
         hashes: list[int] = []
         kids: list[Child] = []
+        captures: list[int] = []
         for p in [*bits(geo.full & ~occupied & self.region), PASS]:
             known: Child | None = None
             cap = 0
@@ -835,15 +838,18 @@ class Engine:
             moves.append(p)
             hashes.append(h)
             kids.append(known)
+            captures.append(cap)
         forced = [k.forced for k in kids]
         forced_counts = [k.forced_count for k in kids]
         estimates = [k.estimate for k in kids]
         if self.options.patterns:
             counts = self._patterns
+            far = geo.dilate(near)
             for i, p in enumerate(moves):
                 if p != PASS:
                     phi, delta = estimates[i]
-                    key = pattern_key(board, p, color, near, self.attacker)
+                    key = pattern_key(board, p, color, near, far, kids[i].libs,
+                                      captures[i] != 0, self.attacker)
                     estimates[i] = (phi, counts.offer(key, delta))
         if color == self.attacker and self.options.threats and self.options.benson:
             # the defender's plays within two points of the target's blocks: a narrower scan
@@ -937,21 +943,24 @@ class Engine:
                 b = flood(blocks | (1 << p), board.stones(defender))
                 single = one_block or flood(b & -b, b) == b
         if w:
-            return Child(w, (1, 1), 0, c, NO_RANGE, None, False)
+            return Child(w, (1, 1), 0, c, NO_RANGE, None, False,
+                         0 if w == self.attacker else target_liberties(board, self.target,
+                                                                       defender))
         empty = full & ~(board.black | board.white)
         libs = geo.dilate(b) & empty
         n = libs.bit_count()
+        n3 = min(n, 3)  # b: the target's blocks in the child
         kill = None
         if n == 1 and options.atari and not defending and self._lost_in_atari(h, b, libs):
             # the defender to move cannot save the target
-            return Child(self.attacker, (1, 1), 0, c, NO_RANGE, None, False)
+            return Child(self.attacker, (1, 1), 0, c, NO_RANGE, None, False, n3)
         if (options.eyespace and single and p != PASS
                 and (empty & region).bit_count() <= MAX_CELLS):
             r = self._eye_space(b, libs, empty, opp, c)
             if isinstance(r, Kill):
                 kill = r
             elif r:
-                return Child(defender, (1, 1), 0, c, NO_RANGE, None, False)
+                return Child(defender, (1, 1), 0, c, NO_RANGE, None, False, n3)
         forced, forced_count = self._forced_win(b, libs, single) if defending else (0, NO_RANGE)
         # a ladder may kill: read only when the search selects the child
         ladder = (defending and options.ladder and not forced and kill is None and n == 2
@@ -964,7 +973,7 @@ class Engine:
             est = (n, e * scale) if opp == self.attacker else (e, n * scale)
         else:
             est = (1, 1)
-        return Child(0, est, forced, c, forced_count, kill, ladder)
+        return Child(0, est, forced, c, forced_count, kill, ladder, n3)
 
     def _ladder(self, p: int, h: int) -> Kill | None:
         """The attacker's ladder after the defender's move ``p`` (arrangement ``h``; PASS:
@@ -1463,10 +1472,8 @@ class Engine:
             if depth == self._root_depth:
                 self.root_move = ex.moves[sel[j]]
             if self.options.patterns and ex.moves[sel[j]] != PASS:
-                board = self.board
-                blocks = board.geo.flood(self.target, board.stones(self.defender))
-                self._patterns.won(pattern_key(board, ex.moves[sel[j]], color,
-                                               board.geo.dilate(blocks), self.attacker))
+                self._patterns.won(pattern_of_play(self.board, ex.moves[sel[j]], color,
+                                                   self.target, self.defender))
             if self.options.simulation:  # only simulation reads the best moves
                 if len(self._best) >= self._cache_cap:
                     self._best.clear()
