@@ -1922,7 +1922,8 @@ static void defender_threats(Engine *e, Frame *f, const B *scan) {
 /* Shape patterns (patterns.py, which has the why): the pattern of color's play at p, its 8
  * neighbours (0 empty, 1 color's, 2 the other's, 3 off the board; the row above, the two
  * beside, the row below), whether p is in near, whether it is in far, the target's
- * liberties after the play (libs), whether it captures, whether color is the attacker. The crop holds every neighbour of a region point that is on the board. */
+ * liberties after the play (libs), whether it captures, whether color is the attacker. The
+ * crop holds every neighbour of a region point that is on the board. */
 #define PAT_SLOT_BITS 19
 #define PAT_SLOTS (1 << PAT_SLOT_BITS)
 #define PAT_PRIOR 5
@@ -1946,10 +1947,10 @@ static int pattern_key(const Engine *e, int p, int color, const B *near, const B
     return ((key * 4 + libs) * 2 + captures) * 2 + (color == e->attacker);
 }
 
-/* The pattern of color's winning play at p from the current board (the proved node's), hash
- * its child's arrangement: what expand_fresh gave the same play. The target's liberties
- * after it come from the child cache (the child's stone count tells a capture), or from
- * playing it when the cache no longer holds the child */
+/* The pattern of color's winning play at p from the current board (the proved node's;
+ * hash: the child's arrangement), the same as expand_fresh gave the play. The target's
+ * liberties after it come from the child cache (the child's stone count tells a capture),
+ * or from playing it when the cache no longer holds the child */
 static int pattern_of_play(Engine *e, int p, int color, u64 hash) {
     const Geo *g = &e->g;
     Board *bd = &e->board;

@@ -6,11 +6,11 @@ learns, as it goes, which local shapes are the winning moves of the nodes it pro
 *pattern* is its 3x3 neighbourhood (each of the 8 points empty, the mover's, the other
 side's or off the board), its distance to the target (a liberty of the target's blocks, a
 point next to such a liberty, or farther), the target's liberties after the play (0, 1, 2 or
-more), whether it captures, and the mover's role. Each
-search counts, per pattern, how often a play of that pattern was among a fresh expansion's
-plays (``avail``) and how often it was the move that proved a node (``wins``); a play's
-initial ``delta`` (the mover's proof number through it) is then scaled by the mean win rate
-over the pattern's, shrunk toward the mean, within ``[1/strength, strength]``. Only the order
+more), whether it captures, and the mover's role. Each search counts, per pattern (in
+hashed slots), how often a play of that pattern was among a fresh expansion's plays
+(``avail``) and how often it was the move that proved a node (``wins``); a play's initial
+``delta`` (the mover's proof number through it) is then scaled by the mean win rate over the
+pattern's, shrunk toward the mean, within ``[1/strength, strength]``. Only the order
 of the search changes, so no answer can; the compiled core does the same in the same order,
 so that both engines search the same nodes.
 """
