@@ -304,6 +304,11 @@ typedef struct {
     size_t mask;
 } ChildCache;
 
+/* The slot of the child cache for key (a child's arrangement ^ the mover's side key) */
+static inline ChildInfo *child_slot(const ChildCache *cc, u64 key) {
+    return &cc->slots[(size_t)(key ^ (key >> 29)) & cc->mask];
+}
+
 /* expansions by (arrangement ^ side key): each slot holds a node's children, as many as the
  * region has points plus the pass */
 typedef struct {
@@ -1959,7 +1964,7 @@ static int pattern_of_play(Engine *e, int p, int color, u64 hash) {
     dilate(g, &near, &blocks);
     dilate(g, &far, &near);
     u64 key = hash ^ SIDE_KEY[color];
-    const ChildInfo *slot = &e->childc->slots[(size_t)(key ^ (key >> 29)) & e->childc->mask];
+    const ChildInfo *slot = child_slot(e->childc, key);
     int libs, captures;
     if (slot->key == key && key) {
         libs = slot->libs;
@@ -2028,7 +2033,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
     FOR_BITS(p, moves, nw) {
         if (!play(g, bd, p, color, &e->caps[n])) continue;
         u64 key = bd->hash ^ side;
-        __builtin_prefetch(&cc->slots[(size_t)(key ^ (key >> 29)) & cc->mask]);
+        __builtin_prefetch(child_slot(cc, key));
         f->move[n] = p;
         f->hash[n] = bd->hash;
         *bd = snap;
@@ -2037,7 +2042,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
     for (int i = 0; i < n; i++) {
         int p = f->move[i];
         u64 key = f->hash[i] ^ side;
-        ChildInfo *slot = &cc->slots[(size_t)(key ^ (key >> 29)) & cc->mask];
+        ChildInfo *slot = child_slot(cc, key);
         ChildInfo info;
         if (slot->key == key && key) {
             info = *slot;
