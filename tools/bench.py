@@ -85,6 +85,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "tiephi": {"tie_phi": False},  # ties at the least delta go to the largest phi
     "passlast": {"pass_last": False},  # the pass searched only after every play
     "patterns": {"patterns": 0},  # shape patterns learned during the search order the plays
+    "killer": {"killer": 0},  # the play that won the last node at the same depth first
 }
 
 

@@ -13,6 +13,7 @@ from tsumego.search.bounds import (
     Bounds,
     child_thresholds,
     deferred_deltas,
+    killer_delta,
     node_bounds,
     select_child,
     solved_dependency,
@@ -248,3 +249,21 @@ def test_index_equal_to_the_depth_counts_as_the_node_itself():
 def test_index_above_the_node_is_kept():
     assert solved_dependency(True, [0], [4], NO_DEP, 5) == 4
     assert solved_dependency(False, [INF], [NO_DEP], 0, 5) == 0
+
+
+# --- the killer play ---------------------------------------------------------------------------
+
+
+def test_the_killer_play_starts_closer_to_a_proof():
+    assert killer_delta(80, 4) == 20
+    assert killer_delta(81, 4) == 20  # floored
+
+
+def test_the_killer_play_never_reads_as_a_proof():
+    assert killer_delta(3, 4) == 1
+    assert killer_delta(1, 16) == 1
+
+
+def test_a_divisor_of_0_or_1_leaves_the_delta():
+    assert killer_delta(80, 0) == 80
+    assert killer_delta(80, 1) == 80

@@ -214,7 +214,7 @@ def test_search_options_keep_the_answers(i: int) -> None:
     threat to live), without ladders (and without both ladders and the atari rule), the
     pass searched among the plays rather than after them, ties among the most-proving
     children going to the first, without the shape patterns learned during the search (and
-    with their scale bounded at 1, which only counts them), and stored
+    with their scale bounded at 1, which only counts them), without the killer play, and stored
     proofs keeping only the stone-count range of the arrangements they create keep the brute
     force's answers. (Without the 1+epsilon trick, df-pn's numbers creep up by a few per cycle
     round some of these kos and the search takes unbounded time: not tested here.)"""
@@ -224,7 +224,7 @@ def test_search_options_keep_the_answers(i: int) -> None:
         {"kofree": False}, {"capture": False, "borrow": False}, {"atari": False},
         {"live_first": False}, {"sum_scale": 1}, {"far_first": False}, {"tie_phi": False},
         {"created_max": 0}, {"threats": False}, {"pass_last": False}, {"ladder": False},
-        {"atari": False, "ladder": False}, {"patterns": 0}, {"patterns": 1})]
+        {"atari": False, "ladder": False}, {"patterns": 0}, {"patterns": 1}, {"killer": 0})]
     # Kawano's simulation and the eye-space table are the reference engine's only
     variants += [("reference", kw) for kw in ({"simulation_from": 0}, {"simulation": 0},
                                               {"eyespace": False})]

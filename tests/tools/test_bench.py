@@ -162,7 +162,7 @@ def test_random_games_are_legal() -> None:
 @pytest.mark.parametrize(
     "name", ["epsilon", "knowledge", "sumscale", "benson", "kofree", "capture", "atari",
              "borrow", "livefirst", "farfirst", "eyespace", "tiephi", "threats", "ladder",
-             "patterns"])
+             "patterns", "killer"])
 @pytest.mark.parametrize("engine", ["compiled", "reference"])
 def test_ablation_changes_the_work_not_the_answers(name: str, engine: str) -> None:
     """--ablate turns one technique off: the composed problems keep every answer, in both

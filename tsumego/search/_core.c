@@ -627,7 +627,10 @@ typedef struct {
     int *sel, *threat, *ccnt, *dep;
     i64 *phi, *delta;
     Created *aux;
+    /* the winning play of the last node proved at this depth (NO_KILLER: none yet) */
+    int killer;
 } Frame;
+#define NO_KILLER (-9)
 
 /* the caches an engine and the other engine of the same problem share, counted */
 /* the attacker's wins the eye-space table gives at a child, by (arrangement ^ side key) */
@@ -705,6 +708,9 @@ struct Engine {
     uint32_t *pat_wins, *pat_avail;
     u64 pat_total_wins, pat_total_avail;
     int patterns;
+    /* the killer play: a child whose play won the last node proved at the same depth starts
+     * with its initial delta divided by this (bounds.killer_delta; 0 or 1: off) */
+    int killer;
     /* per-depth frames, made on first use */
     Frame *frames;
     int nframes;
@@ -1705,6 +1711,7 @@ static Frame *frame_at(Engine *e, int depth) {
                 e->nframes = i;
                 return NULL;
             }
+            fr[i].killer = NO_KILLER;
         }
         e->nframes = n;
     }
@@ -2234,6 +2241,16 @@ static void lookup(Engine *e, int color, int balance, int passed, u64 h, i64 est
     *delta = est_delta;
 }
 
+/* The killer play's initial delta (bounds.killer_delta): divided by `divisor` (0 or 1:
+ * unchanged), at least 1.
+ * The play that won the last node proved at the same depth often wins its siblings too (the
+ * attacker's vital point after each of the defender's tries); only the order changes. */
+static inline i64 killer_delta(i64 delta, int divisor) {
+    if (divisor <= 1) return delta;
+    delta /= divisor;
+    return delta < 1 ? 1 : delta;
+}
+
 /* df-pn's thresholds for the selected child (1+epsilon) */
 static void child_thresholds(i64 th_phi, i64 th_delta, i64 node_delta, i64 child_phi,
                              i64 second_delta, double eps, i64 *c_phi, i64 *c_delta) {
@@ -2420,23 +2437,25 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
         } else {
             i64 pc, dc;
             PathView pv;
+            i64 est_delta = f->est_delta[i];
+            if (p == f->killer) est_delta = killer_delta(est_delta, e->killer);
             if (idx == -1) {
                 pv = (PathView){e->hist.base, 0, -1, 0, -1};
-                lookup(e, opp, balance, p == PASS, h, f->est_phi[i], f->est_delta[i], &seen, &pv,
+                lookup(e, opp, balance, p == PASS, h, f->est_phi[i], est_delta, &seen, &pv,
                        pair_key, &pc, &dc, aux);
             } else if (idx == PAIR) {
                 u64 ps = pair_state(h0, opp);
                 CM sn = e->pair_counts;
                 cm_set(&sn, s0);
                 pv = (PathView){0, h0, s0, ps, s0};
-                lookup(e, opp, 0, 0, h, f->est_phi[i], f->est_delta[i], &sn, &pv,
+                lookup(e, opp, 0, 0, h, f->est_phi[i], est_delta, &sn, &pv,
                        pair_key ^ ps, &pc, &dc, aux);
                 aux->kofree = 1;
             } else {
                 CM sn = e->pair_counts;
                 cm_set(&sn, s0);
                 pv = (PathView){0, h0, s0, 0, -1};
-                lookup(e, opp, balance + step, 0, h, f->est_phi[i], f->est_delta[i], &sn, &pv,
+                lookup(e, opp, balance + step, 0, h, f->est_phi[i], est_delta, &sn, &pv,
                        pair_key, &pc, &dc, aux);
             }
             f->phi[ns] = pc;
@@ -2582,6 +2601,7 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
             }
             kofree = f->aux[j].kofree && f->threat[j] < 0;
             if (depth == e->root_depth) e->root_move = f->move[f->sel[j]];
+            if (f->move[f->sel[j]] != PASS) f->killer = f->move[f->sel[j]];
             if (e->patterns && f->move[f->sel[j]] != PASS) {
                 e->pat_wins[pattern_slot(
                     pattern_of_play(e, f->move[f->sel[j]], color, f->hash[f->sel[j]]))]++;
@@ -2747,18 +2767,19 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     PyObject *black, *white, *target, *region, *outside;
     double epsilon;
     int knowledge, sum_scale, benson, capture, atari, kofree, tie_phi, check_every,
-        created_max, eyespace = 1, threats = 1, pass_last = 1, ladder = 1, patterns = 0;
+        created_max, eyespace = 1, threats = 1, pass_last = 1, ladder = 1, patterns = 0,
+        killer = 0;
     static char *names[] = {"size", "crop", "black", "white", "target", "region", "outside",
                             "live", "tt_size", "epsilon", "knowledge", "sum_scale", "benson",
                             "capture", "atari", "kofree", "tie_phi", "check_every",
                             "created_max", "eyespace", "threats", "pass_last", "ladder", "patterns",
-                            NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|ppppi", names, &size,
+                            "killer", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "i(iiii)OOOOOpLdpippppppi|ppppii", names, &size,
                                      &x0, &y0, &w, &h, &black, &white, &target, &region, &outside,
                                      &live, &tt_size, &epsilon, &knowledge, &sum_scale, &benson,
                                      &capture, &atari, &kofree, &tie_phi, &check_every,
                                      &created_max, &eyespace, &threats, &pass_last, &ladder,
-                                     &patterns))
+                                     &patterns, &killer))
         return -1;
     if (size < 2 || size > 19 || w < 1 || h < 1 || x0 < 0 || y0 < 0 || x0 + w > size
         || y0 + h > size || h * (w + 1) > MAXP) {
@@ -2870,6 +2891,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     }
     e->alone_limit = 200000;
     e->patterns = patterns > 0 ? patterns : 0;
+    e->killer = killer;
     if (e->patterns) {
         e->pat_wins = calloc(PAT_SLOTS, sizeof(uint32_t));
         e->pat_avail = calloc(PAT_SLOTS, sizeof(uint32_t));

@@ -135,3 +135,15 @@ def solved_dependency(proved: bool, child_deltas: Sequence[int], child_deps: Seq
             if dp < dep:
                 dep = dp
     return NO_DEP if dep >= depth else dep
+
+
+def killer_delta(delta: int, divisor: int) -> int:
+    """The initial ``delta`` of a killer play's child: divided by ``divisor`` (0 or 1: the
+    same), at least 1 (an initial 0 would read as a proof).
+
+    The killer play is the one that won the last node proved at the same depth: after each of
+    the defender's tries the attacker's answer is often the same vital point (and the same
+    saving play for the defender), so its child is searched first. Only the order changes."""
+    if divisor <= 1:
+        return delta
+    return max(1, delta // divisor)

@@ -93,7 +93,8 @@ class CompiledEngine:
             live, tt_size, options.epsilon, options.knowledge, options.sum_scale,
             options.benson, options.capture, options.atari, options.kofree, options.tie_phi,
             options.check_every, options.created_max, options.eyespace,
-            options.threats, options.pass_last, options.ladder, options.patterns)
+            options.threats, options.pass_last, options.ladder, options.patterns,
+            options.killer)
         self._core.max_nodes = max_nodes
         self._core.deadline = deadline
 

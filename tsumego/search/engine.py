@@ -72,6 +72,7 @@ from tsumego.search.bounds import (
     NO_DEP,
     child_thresholds,
     deferred_deltas,
+    killer_delta,
     node_bounds,
     select_child,
     solved_dependency,
@@ -247,6 +248,10 @@ class SearchOptions:
     # target's liberties after it, capture, role) proved a node, within [1/patterns,
     # patterns]; 0 turns it off
     patterns: int = 4
+    # the killer play: the play that won the last node proved at the same depth (the
+    # attacker's vital point after each defender try) starts with its initial delta divided
+    # by this (bounds.killer_delta); 0 or 1 turns it off
+    killer: int = 4
     # among children tied at the least delta, search the one with the largest phi (the
     # farthest from the opponent's proof) rather than the first (bounds.select_child)
     tie_phi: bool = True
@@ -266,6 +271,8 @@ class SearchOptions:
             raise ValueError(f"created_max must be at least 0, not {self.created_max}")
         if self.patterns < 0:
             raise ValueError(f"patterns must be at least 0, not {self.patterns}")
+        if self.killer < 0:
+            raise ValueError(f"killer must be at least 0, not {self.killer}")
 
 
 @contextmanager
@@ -390,6 +397,8 @@ class Engine:
         self._best: dict[int, int] = {}
         # the shapes of the plays that proved nodes, learned as the search goes
         self._patterns = PatternCounts(options.patterns)
+        # depth -> the winning play of the last node proved at that depth (the killer play)
+        self._killers: dict[int, int] = {}
         self._sim_tried: set[int] = set()
         # the node count from which simulation is tried (never when it is off)
         self._sim_from = options.simulation_from if options.simulation else sys.maxsize
@@ -1290,7 +1299,8 @@ class Engine:
         s0 = (board.black | board.white).bit_count()
         seen = self.seen
         ex = self._expansions.get(h0 ^ _SIDE_KEY[color]) or self._expansion(color)
-        kids = self._legal_children(ex, color, balance, passed, h0, s0)
+        kids = self._legal_children(ex, color, balance, passed, h0, s0,
+                                    self._killers.get(depth))
         start_nodes = self.nodes
         sel, repeats, phis, deltas = kids.sel, kids.repeats, kids.phis, kids.deltas
         e_moves = ex.moves
@@ -1344,7 +1354,7 @@ class Engine:
                            start_nodes)
 
     def _legal_children(self, ex: Expansion, color: int, balance: int, passed: bool, h0: int,
-                        s0: int) -> _Kids:
+                        s0: int, killer: int | None) -> _Kids:
         """The legal children of the current node (arrangement ``h0``, ``s0`` stones,
         ``color`` to move) on this path, with their numbers: a static result (the rules, a
         forced win, the eye-space database) or what the tables hold."""
@@ -1413,12 +1423,15 @@ class Engine:
                 deps.append(dep0)
                 scopes.append(scope)
                 continue
+            est = e_est[i]
+            if p == killer:
+                est = (est[0], killer_delta(est[1], self.options.killer))
             if idx == -1:
-                lk = self._lookup(opp, balance, p == PASS, h, e_est[i], seen, history, pairs,
+                lk = self._lookup(opp, balance, p == PASS, h, est, seen, history, pairs,
                                   pair_key)
             else:
                 lk = self._lookup_afresh(opp, 0 if idx == PAIR else balance + step, idx == PAIR,
-                                         h, e_est[i], h0, s0)
+                                         h, est, h0, s0)
             scopes.append(lk.scope)
             phis.append(lk.phi)
             deltas.append(lk.delta)
@@ -1471,6 +1484,8 @@ class Engine:
             kofree = scopes[j].kofree and repeats[j] < 0
             if depth == self._root_depth:
                 self.root_move = ex.moves[sel[j]]
+            if ex.moves[sel[j]] != PASS:
+                self._killers[depth] = ex.moves[sel[j]]
             if self.options.patterns and ex.moves[sel[j]] != PASS:
                 self._patterns.won(pattern_of_play(self.board, ex.moves[sel[j]], color,
                                                    self.target, self.defender))
