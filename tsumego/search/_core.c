@@ -2600,12 +2600,14 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
                     j = i;
             }
             kofree = f->aux[j].kofree && f->threat[j] < 0;
-            if (depth == e->root_depth) e->root_move = f->move[f->sel[j]];
-            if (f->move[f->sel[j]] != PASS) f->killer = f->move[f->sel[j]];
-            if (e->patterns && f->move[f->sel[j]] != PASS) {
-                e->pat_wins[pattern_slot(
-                    pattern_of_play(e, f->move[f->sel[j]], color, f->hash[f->sel[j]]))]++;
-                e->pat_total_wins++;
+            int won = f->move[f->sel[j]]; /* the winning play */
+            if (depth == e->root_depth) e->root_move = won;
+            if (won != PASS) {
+                f->killer = won;
+                if (e->patterns) {
+                    e->pat_wins[pattern_slot(pattern_of_play(e, won, color, f->hash[f->sel[j]]))]++;
+                    e->pat_total_wins++;
+                }
             }
             u64 made = f->threat[j] != PAIR ? f->hash[f->sel[j]] : pair_state(h0, opp);
             cr_merge(&acc, f->ccnt[j], made, &f->aux[j], e->created_max);

@@ -1482,17 +1482,18 @@ class Engine:
                     j = i
             chosen = [j]
             kofree = scopes[j].kofree and repeats[j] < 0
+            won = ex.moves[sel[j]]  # the winning play
             if depth == self._root_depth:
-                self.root_move = ex.moves[sel[j]]
-            if ex.moves[sel[j]] != PASS:
-                self._killers[depth] = ex.moves[sel[j]]
-            if self.options.patterns and ex.moves[sel[j]] != PASS:
-                self._patterns.won(pattern_of_play(self.board, ex.moves[sel[j]], color,
-                                                   self.target, self.defender))
+                self.root_move = won
+            if won != PASS:
+                self._killers[depth] = won
+                if self.options.patterns:
+                    self._patterns.won(pattern_of_play(self.board, won, color, self.target,
+                                                       self.defender))
             if self.options.simulation:  # only simulation reads the best moves
                 if len(self._best) >= self._cache_cap:
                     self._best.clear()
-                self._best[sk] = ex.moves[sel[j]]
+                self._best[sk] = won
         else:
             kofree = kids.rep_dep == NO_DEP and all(sc.kofree for sc in scopes)
         lo, hi = NO_RANGE, -1
