@@ -224,10 +224,10 @@ def test_search_options_keep_the_answers(i: int) -> None:
         {"kofree": False}, {"capture": False, "borrow": False}, {"atari": False},
         {"live_first": False}, {"sum_scale": 1}, {"far_first": False}, {"tie_phi": False},
         {"created_max": 0}, {"threats": False}, {"pass_last": False}, {"ladder": False},
-        {"atari": False, "ladder": False}, {"patterns": 0}, {"patterns": 1}, {"killer": 0})]
-    # Kawano's simulation and the eye-space table are the reference engine's only
-    variants += [("reference", kw) for kw in ({"simulation_from": 0}, {"simulation": 0},
-                                              {"eyespace": False})]
+        {"atari": False, "ladder": False}, {"patterns": 0}, {"patterns": 1}, {"killer": 0},
+        {"eyespace": False})]
+    # Kawano's simulation is the reference engine's only
+    variants += [("reference", kw) for kw in ({"simulation_from": 0}, {"simulation": 0})]
     for engine, kw in variants:
         options = SearchOptions(engine=engine, **kw)  # type: ignore[arg-type]
         errors = check(c, options)
