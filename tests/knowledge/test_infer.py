@@ -153,6 +153,33 @@ def test_attacker_stone_inside_the_eye_space() -> None:
     assert sol2.status == "live" and sgf_moves(sol2.best_moves, 19) == {"ba"}
 
 
+# Black's stone at ea stands on the first line next to White's eye space and is not shut in
+# (fa and ga lead out): the frame's ring passes through it, yet it can be captured.
+FIRST_LINE_STONE = """
+. O . . X . . .
+. O O O O . X .
+O O X X X X X .
+X X X . . . . .
+"""
+
+
+def test_a_captured_stone_on_the_ring_can_be_played_again() -> None:
+    """Black's ea stands on the frame's ring, but all its liberties (da, fa) are inside: it is
+    capturable (rules.md 1b), so its point stays in the region. Black da kills: if White
+    captures da-ea with ca, Black plays on ea again and White's second eye is gone. Were ea
+    cut out of the region, nobody could play there once it was captured, and White would
+    live with an eye the board does not give it."""
+    b = place(FIRST_LINE_STONE)
+    p, inf = infer_problem(b, BLACK, "Black to play")
+    assert inf.defender == WHITE and inf.goal == "kill"
+    assert p.region >> pt("ea", 19) & 1
+    sol = solve(p, time_limit=60)
+    assert sol.status == "kill" and sgf_moves(sol.best_moves, 19) == {"da"}
+    p2, _ = infer_problem(b, WHITE, "White to play")
+    sol2 = solve(p2, time_limit=60)
+    assert sol2.status == "live" and sgf_moves(sol2.best_moves, 19) == {"da", "fa", "fb"}
+
+
 def pts_mask(text: str, size: int = 19) -> int:
     m = 0
     for s in text.split():

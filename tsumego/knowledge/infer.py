@@ -608,8 +608,18 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
         note = "region given by the user; frame stones on every empty point around it"
     elif framing.derive:
         try:
-            reg, _ = derive_region(b, target)
-            reg &= box
+            derived, _ = derive_region(b, target)
+            reg = derived & box
+            # A capturable attacker block (rules.md 1b) on the frame's ring keeps its points
+            # in the region when all its liberties lie inside: once captured, its points are
+            # played again, as on the board. Cut off, they would be holes nobody may fill, an
+            # eye the defender never had.
+            cut = derived & ~box & b.stones(attacker)
+            while cut:
+                blk = geo.flood(cut & -cut, b.stones(attacker))
+                cut &= ~blk
+                if not geo.dilate(blk) & b.empty & ~box:
+                    reg |= blk
             note = "region derived from the target inside the frame (rules.md 1a-c)"
         except ProblemError:
             reg = box
