@@ -3,7 +3,8 @@ board. Each is inferred and framed (tsumego/infer.py), then solved; the proved a
 recorded here. Every file's RIGHT variations are exactly the proved best first moves.
 
 The positions are textbook shapes of our own arrangement (eye spaces in the corner and on the
-side, a loose wall, attacker stones inside the eye space), in all four corners, with each
+side, a loose wall, attacker stones inside the eye space, an attacker's first-line stone that
+the frame's ring passes through), in all four corners, with each
 colour as the attacker, read from the comment ("Black to kill", "White to play and live")
 or, when it only says who plays, from the position.
 """
@@ -60,6 +61,10 @@ ANSWERS: dict[str, tuple[str, str, list[str]]] = {
     "two-inside-kill-tl-swapped": ("kill", "kill", ["ca"]),
     "two-inside-live-tr": ("live", "live", ["qa"]),
     "two-inside-live-tr-swapped": ("live", "live", ["qa"]),
+    "first-line-stone-kill-tl": ("kill", "kill", ["da"]),
+    "first-line-stone-kill-tl-swapped": ("kill", "kill", ["da"]),
+    "first-line-stone-live-br": ("live", "live", ["nr", "ns", "ps"]),
+    "first-line-stone-live-br-swapped": ("live", "live", ["nr", "ns", "ps"]),
     "small-board-9-straight-three-kill": ("kill", "kill", ["ba"]),
     "small-board-13-bulky-five-live": ("live", "live", ["lm"]),
 }
