@@ -173,6 +173,8 @@ def test_a_captured_stone_on_the_ring_can_be_played_again() -> None:
     p, inf = infer_problem(b, BLACK, "Black to play")
     assert inf.defender == WHITE and inf.goal == "kill"
     assert p.region >> pt("ea", 19) & 1
+    # in the escape check it is still part of Black's wall: no flag
+    assert inf.frame_sensitive is None
     sol = solve(p, time_limit=60)
     assert sol.status == "kill" and sgf_moves(sol.best_moves, 19) == {"da"}
     p2, _ = infer_problem(b, WHITE, "White to play")

@@ -85,6 +85,19 @@ DEFAULT_FRAMING = Framing()
 
 
 @dataclass(frozen=True)
+class Framed:
+    """A plain problem framed (:func:`frame_problem`): the problem on the framed board, the
+    virtual attacker stones added (``frame``), the attacker's real stones on the frame's ring
+    kept in the region because they can be captured (``ring_stones``: part of the wall for
+    :func:`frame_risks`), and the framing in words (``note``)."""
+
+    problem: Problem
+    frame: int
+    ring_stones: int
+    note: str
+
+
+@dataclass(frozen=True)
 class Inference:
     """What was inferred about a plain problem, and how.
 
@@ -573,8 +586,8 @@ def inside_zone(board: Board, target: int, distance: int, beyond: int = 1) -> in
 
 
 def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DEFAULT_FRAMING,
-                  *, region: int | None = None, name: str = "") -> tuple[Problem, int, str]:
-    """Frame a plain problem around ``target``: ``(problem, frame stones, note)``.
+                  *, region: int | None = None, name: str = "") -> Framed:
+    """Frame a plain problem around ``target``.
 
     With ``region`` given (an override), the ring of frame stones surrounds that region and
     the region is used as it is."""
@@ -603,6 +616,7 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
         if not b.liberties(blk):
             raise InferenceError("the frame around the region would capture defender stones; "
                                  "choose a larger region")
+    ring_stones = 0
     if region is not None:
         reg = region
         note = "region given by the user; frame stones on every empty point around it"
@@ -619,7 +633,8 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
                 blk = geo.flood(cut & -cut, b.stones(attacker))
                 cut &= ~blk
                 if not geo.dilate(blk) & b.empty & ~box:
-                    reg |= blk
+                    ring_stones |= blk
+            reg |= ring_stones
             note = "region derived from the target inside the frame (rules.md 1a-c)"
         except ProblemError:
             reg = box
@@ -639,7 +654,7 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
             f"{where}; " + note)
     problem = Problem(b.size, b.black, b.white, target, reg, walls_around(b, reg, attacker),
                       to_play, name)
-    return problem, frame, note
+    return Framed(problem, frame, ring_stones, note)
 
 
 # --- where the frame may decide the result --------------------------------------------------
@@ -660,17 +675,18 @@ def _points(mask: int, size: int, limit: int = 6) -> str:
     return text + (f" and {len(ps) - limit} more" if len(ps) > limit else "")
 
 
-def frame_risks(problem: Problem, frame: int) -> list[str]:
+def frame_risks(problem: Problem, frame: int, ring_stones: int = 0) -> list[str]:
     """Why the frame stones ``frame`` around ``problem`` may decide its result, in words
-    (empty: no reason found).
+    (empty: no reason found). ``ring_stones`` are the attacker's real stones on the frame's
+    ring that the region keeps (:class:`Framed`).
 
     The checks are conservative (a reason does not say the answer is wrong, only that the
     frame, not the book's position, may be what decides it), and each reason is a fact:
 
     - **escape**: the target's way out reaches the frame. A flood from the target through
       the region's points and the defender's stones, not passing on from a point next to one
-      of the attacker's real stones outside the region (its wall: a one-point gap in it
-      counts as closed), comes next to a frame stone. There the frame stones, not the
+      of the attacker's real stones outside the region or on the ring (its wall: a one-point
+      gap in it counts as closed), comes next to a frame stone. There the frame stones, not the
       attacker's stones, stop the target.
     - **weak wall**: an attacker block of the book's position next to the region has at
       most :data:`WEAK_LIBERTIES` liberties in the book, one of them outside the region
@@ -684,7 +700,7 @@ def frame_risks(problem: Problem, frame: int) -> list[str]:
     region = problem.region
     out: list[str] = []
     if frame:
-        wall = b.stones(attacker) & ~region & ~frame
+        wall = (b.stones(attacker) & ~region & ~frame) | ring_stones
         stop = geo.dilate(wall)
         passable = region | b.stones(defender)
         own = b.stones(defender)
@@ -830,11 +846,11 @@ def infer_problem(
             f"for this solver (a frame around the target would decide the answer; mark the "
             f"target with MA and wall it in, or give the region)")
     # --- frame and region
-    problem, frame, note = frame_problem(b, target_mask, to_play, framing, region=region,
-                                         name=name)
-    notes.append(note)
+    framed = frame_problem(b, target_mask, to_play, framing, region=region, name=name)
+    problem, frame = framed.problem, framed.frame
+    notes.append(framed.note)
     goal_out = "kill" if to_play == attacker else "live"
-    risks = frame_risks(problem, frame)
+    risks = frame_risks(problem, frame, framed.ring_stones)
     if runs:
         risks.insert(0, f"the target {CHASE}, where the frame stops it")
     inference = Inference(goal_out, to_play, attacker, defender, tuple(bits(target_mask)),
@@ -917,5 +933,5 @@ def infer_with_overrides(
 
 __all__ = ["infer_with_overrides", "Framing", "DEFAULT_FRAMING", "Inference", "InferenceError",
            "infer_problem",
-           "goal_from_comment", "roles_from_position", "frame_problem", "frame_box",
+           "goal_from_comment", "roles_from_position", "frame_problem", "Framed", "frame_box",
            "parse_region", "crop_diagram", "frame_risks", "weak_walls", "book_board", "CHASE"]
