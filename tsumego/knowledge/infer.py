@@ -684,10 +684,10 @@ def frame_risks(problem: Problem, frame: int, ring_stones: int = 0) -> list[str]
     frame, not the book's position, may be what decides it), and each reason is a fact:
 
     - **escape**: the target's way out reaches the frame. A flood from the target through
-      the region's points and the defender's stones, not passing on from a point next to one
-      of the attacker's real stones outside the region or on the ring (its wall: a one-point
-      gap in it counts as closed), comes next to a frame stone. There the frame stones, not the
-      attacker's stones, stop the target.
+      the region's points (the ring's stones excepted) and the defender's stones, not
+      passing on from a point next to one of the attacker's real stones outside the region
+      or on the ring (its wall: a one-point gap in it counts as closed), comes next to a
+      frame stone. There the frame stones, not the attacker's stones, stop the target.
     - **weak wall**: an attacker block of the book's position next to the region has at
       most :data:`WEAK_LIBERTIES` liberties in the book, one of them outside the region
       (:func:`weak_walls`): in the book the defender may live by capturing it from outside;
@@ -702,7 +702,7 @@ def frame_risks(problem: Problem, frame: int, ring_stones: int = 0) -> list[str]
     if frame:
         wall = (b.stones(attacker) & ~region & ~frame) | ring_stones
         stop = geo.dilate(wall)
-        passable = region | b.stones(defender)
+        passable = (region | b.stones(defender)) & ~ring_stones
         own = b.stones(defender)
         reach = frontier = problem.target
         while frontier:
