@@ -628,10 +628,7 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
             # in the region when all its liberties lie inside: once captured, its points are
             # played again, as on the board. Cut off, they would be holes nobody may fill, an
             # eye the defender never had.
-            cut = derived & ~box & b.stones(attacker)
-            while cut:
-                blk = geo.flood(cut & -cut, b.stones(attacker))
-                cut &= ~blk
+            for blk in geo.parts(derived & ~box, b.stones(attacker)):
                 if not geo.dilate(blk) & b.empty & ~box:
                     ring_stones |= blk
             reg |= ring_stones
@@ -697,12 +694,12 @@ def frame_risks(problem: Problem, frame: int, ring_stones: int = 0) -> list[str]
     geo = b.geo
     size = problem.size
     attacker, defender = problem.attacker, problem.defender
-    region = problem.region
+    region = problem.region & ~ring_stones  # the ring's stones count as outside: wall
     out: list[str] = []
     if frame:
-        wall = (b.stones(attacker) & ~region & ~frame) | ring_stones
+        wall = b.stones(attacker) & ~region & ~frame
         stop = geo.dilate(wall)
-        passable = (region | b.stones(defender)) & ~ring_stones
+        passable = region | b.stones(defender)
         own = b.stones(defender)
         reach = frontier = problem.target
         while frontier:
