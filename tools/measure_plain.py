@@ -51,8 +51,14 @@ are neither agree, unknown, no-book-move nor error) are. Unless ``--no-recheck``
 disagreement is solved again with the frame two lines farther out (``"looser"``: ``agree``
 when a book move wins there, ``disagree``, ``unknown``, or ``error`` when the region grows too
 open); a disagreement a looser frame resolves is the frame's doing, and the summary says how
-many of those are flagged. ``--infer-only`` infers and frames each problem without searching
-(class ``framed``): the flag rate of whole collections in seconds.
+many of those are flagged. Unless that or the roles already explain it, it is solved again
+with each of the defender's two next largest blocks as the target (``"other_target"``:
+``agree``, ``disagree``, ``unknown``, or null when there is none). ``"cause"`` sums the
+rechecks up: ``frame``, ``inference``, ``book`` (our proof says the book's move is inferior
+or loses, in both frames, and no check flags the frame), ``out of time`` (a recheck that
+could have told ran out of time) or ``not told apart``; the summary counts each.
+``--infer-only`` infers and frames each problem without searching (class ``framed``): the
+flag rate of whole collections in seconds.
 
 With ``--gnugo``, GNU Go's owl reader (``tools/owl.py``) answers each problem too, on the
 book's position (no frame: what a user of GNU Go would be told), and agrees when the move it
@@ -128,6 +134,9 @@ CLASSES = ("agree", "outside", "roles", "book-weaker", "no-win", "book-loses", "
 # the classes of a disagreement with the book
 DISAGREEMENTS = ("outside", "roles", "book-weaker", "no-win", "book-loses")
 LOOSER = 2  # a disagreement is solved again with the frame this many lines farther out
+OTHER_TARGETS = 2  # ... and with each of the defender's next largest blocks as the target
+# what a disagreement comes from, as the rechecks tell it (``cause``)
+CAUSES = ("frame", "inference", "book", "out of time", "not told apart")
 
 
 @dataclass(frozen=True)
@@ -394,6 +403,9 @@ def run(task: Task) -> dict[str, Any]:
     rec["cls"] = classify(problem, frame, chk, book, task, rec)
     if rec["cls"] in DISAGREEMENTS and task.recheck and inf is not None:
         rec["looser"] = looser_frame(problem, frame, pf.comment, book, task)
+        if rec["cls"] not in ("outside", "roles") and rec["looser"] != "agree":
+            rec["other_target"] = other_target(problem, frame, pf.comment, book, task)
+        rec["cause"] = cause(rec)
     if rec["cls"] not in ("agree", "unknown"):
         rec["diagram"] = crop_diagram(problem, frame)
     return rec
@@ -416,6 +428,54 @@ def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],
     if chk.book_wins and any(chk.book_wins.values()):
         return "agree"
     return "unknown" if chk.limit is not None else "disagree"
+
+
+def other_target(problem: Problem, frame: int, comment: str, book: list[int],
+                 task: Task) -> str | None:
+    """The book's moves with another of the defender's blocks as the target: each of its
+    :data:`OTHER_TARGETS` largest blocks of two stones or more beside ours, the larger first.
+    ``agree`` as soon as a book move is among the best moves with one (our choice of the
+    target made the disagreement), else ``unknown`` if a limit stopped one, ``disagree``, or
+    None when the defender has no other such block."""
+    board = book_board(problem, frame)
+    others = [b for b in board.blocks(problem.defender)
+              if b & (b - 1) and not b & problem.target]
+    others.sort(key=lambda b: -bin(b).count("1"))
+    found: str | None = None
+    for blk in others[:OTHER_TARGETS]:
+        try:
+            p2, _ = infer_problem(board, problem.to_play, comment, target=[(blk & -blk)
+                                  .bit_length() - 1], name=task.path, framing=task.framing)
+        except ProblemError:
+            continue
+        chk = check_book(p2, book, task.time_limit, task.max_nodes, options=task.options())
+        if chk.book_wins and any(chk.book_wins.values()):
+            return "agree"
+        if chk.limit is not None:
+            found = "unknown"
+        elif found is None:
+            found = "disagree"
+    return found
+
+
+def cause(rec: Record) -> str:
+    """What a disagreement comes from, as its record's rechecks tell it (one of
+    :data:`CAUSES`): ``frame`` when the book's move is outside our region or wins in the
+    looser frame; ``inference`` when it wins with the roles swapped or another target;
+    ``book`` when our proof says the book's move is inferior (``book-weaker``) or loses
+    (``book-loses``) in both frames, and no check of the frame flags the problem; ``out of
+    time`` when a recheck that could have told ran out of time; else ``not told apart``."""
+    cls = rec.get("cls")
+    if cls == "outside" or rec.get("looser") == "agree":
+        return "frame"
+    if cls == "roles" or rec.get("other_target") == "agree":
+        return "inference"
+    if (cls in ("book-weaker", "book-loses") and rec.get("looser") == "disagree"
+            and not rec.get("frame_sensitive")):
+        return "book"
+    if "unknown" in (rec.get("looser"), rec.get("other_target")):
+        return "out of time"
+    return "not told apart"
 
 
 def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Task,
@@ -555,6 +615,10 @@ def summary(name: str, recs: list[dict[str, Any]]) -> str:
         if any("looser" in r for r in disagree):
             parts.append(f"a looser frame agrees on {len(made)} (flagged "
                          f"{sum(1 for r in made if r.get('frame_sensitive'))})")
+        told_by = [r["cause"] for r in disagree if "cause" in r]
+        if told_by:
+            parts.append("causes: " + ", ".join(f"{c} {told_by.count(c)}" for c in CAUSES
+                                                if c in told_by))
     if times:
         parts.append(f"median {statistics.median(times):.2f} s")
     if solved_times:
