@@ -387,3 +387,40 @@ def test_a_task_without_a_clock_searches_with_no_deadline(
                            task.time_limit, task.max_nodes)
     (_, _, _, max_nodes, deadline, _), = seen
     assert (max_nodes, deadline) == (1000, None)
+
+
+@pytest.mark.parametrize(("rec", "expected"), [
+    ({"cls": "outside"}, "frame"),
+    ({"cls": "no-win", "looser": "agree"}, "frame"),
+    ({"cls": "roles", "looser": "disagree"}, "inference"),
+    ({"cls": "no-win", "looser": "disagree", "other_target": "agree"}, "inference"),
+    ({"cls": "book-loses", "looser": "disagree", "other_target": None,
+      "frame_sensitive": None}, "book"),
+    ({"cls": "book-weaker", "looser": "disagree", "other_target": "disagree",
+      "frame_sensitive": None}, "book"),
+    # a flag of the frame, or a looser frame that could not be searched to the end, leaves
+    # the frame as a possible cause: not the book's
+    ({"cls": "book-loses", "looser": "disagree", "frame_sensitive": "the way out ..."},
+     "not told apart"),
+    ({"cls": "book-loses", "looser": "unknown", "frame_sensitive": None}, "out of time"),
+    ({"cls": "no-win", "looser": "disagree", "other_target": "unknown"}, "out of time"),
+    ({"cls": "no-win", "looser": "error", "other_target": None}, "not told apart"),
+    ({"cls": "no-win", "looser": "disagree", "other_target": "disagree"}, "not told apart"),
+])
+def test_a_disagreements_cause_is_what_its_rechecks_tell(rec: dict, expected: str) -> None:
+    assert measure.cause(rec) == expected
+    assert expected in measure.CAUSES
+
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="the shared problem collections are absent")
+def test_a_book_that_saves_another_block_is_told_apart_as_the_inferences_doing() -> None:
+    """Cho elementary 202: our target, Black's largest block (d19-e18), is shut in with no
+    room for an eye, and Black cannot save it; the book's b19 lives with the other group
+    (a18, b17-c17-b16). With that group's block as the target, b19 is a right move."""
+    args = measure.parse_args(["--problems", "Prob0202.json", "--max-nodes", "200000"])
+    [task] = measure.tasks_for("cho-elementary", DATA.parent, 1, 0, args, measure.Framing())
+    rec = measure.run(task)
+    assert rec["cls"] == "no-win"
+    assert rec["looser"] == "disagree" and rec["other_target"] == "agree"
+    assert rec["cause"] == "inference"
