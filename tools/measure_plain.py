@@ -103,15 +103,23 @@ from owl import OwlError, owl_answer
 from tsumego.batch.journal import Journal, Record, read_json_lines
 from tsumego.batch.verify import exit_with
 from tsumego.errors import BudgetExhausted
-from tsumego.go.board import BLACK, bits, color_name
+from tsumego.go.board import BLACK, bits, color_name, opponent
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.line import IllegalLine, Line
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfNode, parse_problem, read_tree
-from tsumego.knowledge.infer import CHASE, Framing, book_board, crop_diagram, infer_problem
+from tsumego.knowledge.infer import (
+    CHASE,
+    Framing,
+    Inference,
+    book_board,
+    crop_diagram,
+    infer_problem,
+)
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
-from tsumego.search.solver import K, Searches, least_favourable
+from tsumego.search.reading import Reading, other_readings, poses
+from tsumego.search.solver import K, Searches, least_favourable, solve
 
 REPO = Path(__file__).resolve().parent.parent
 RACE_SLICE = 2_000  # nodes: each book move's first slice when they are searched side by side
@@ -390,6 +398,19 @@ def run(task: Task) -> dict[str, Any]:
             rec.update(owl_error=str(e), owl_agree=False)
     chk = check_book(problem, book, task.time_limit, task.max_nodes, full=task.recheck,
                      options=task.options())
+    if inf is not None and chk.by_threats is not None and all(
+            w != color for w in chk.by_threats.values()):
+        # no solution in the first reading: read again as `tsumego solve` does
+        again = read_again(problem, inf, pf.comment, task)
+        if again is not None:
+            problem, inf = again.problem, again.inferred
+            frame = inf.frame
+            rec.update(reading=again.why, goal=inf.goal, defender=color_name(problem.defender),
+                       target=[to_sgf(p, size) for p in bits(problem.target)],
+                       region_empty=bin(problem.region & problem.board().empty).count("1"),
+                       frame_sensitive=inf.frame_sensitive)
+            chk = check_book(problem, book, task.time_limit, task.max_nodes,
+                             full=task.recheck, options=task.options())
     rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes,
                depth_mean=round(chk.depth_mean, 2), depth_max=chk.depth_max, limit=chk.limit,
                best_threats=chk.best_k,
@@ -409,6 +430,20 @@ def run(task: Task) -> dict[str, Any]:
     if rec["cls"] not in ("agree", "unknown"):
         rec["diagram"] = crop_diagram(problem, frame)
     return rec
+
+
+def read_again(problem: Problem, inf: Inference, comment: str, task: Task) -> Reading | None:
+    """The first other reading (:mod:`tsumego.search.reading`) that poses a problem, as
+    ``tsumego solve`` reads a problem whose first reading has no solution; None if none
+    does."""
+    for r in other_readings(problem, inf, comment, name=task.path, framing=task.framing):
+        mine, theirs = (solve(r.problem, to_play=c, time_limit=task.time_limit,
+                              max_nodes=task.max_nodes, options=task.options(),
+                              all_moves=False)
+                        for c in (problem.to_play, opponent(problem.to_play)))
+        if poses(mine, theirs):
+            return r
+    return None
 
 
 def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
@@ -30,6 +31,7 @@ from tsumego.go.board import BLACK, color_from_name, opponent
 from tsumego.go.coords import Point
 from tsumego.go.problem import ProblemError
 from tsumego.io.sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
+from tsumego.search.reading import fails_everywhere, other_readings, poses, reading_note
 from tsumego.search.solver import K, Solution, solve
 
 if TYPE_CHECKING:
@@ -172,13 +174,32 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
     if not as_json:
         _header(pf, sides, threats, explain, to_play is not None and not both)
     sols: list[Solution] = []
+    limit = "" if time_limit is None else f" (limit {time_limit:g} s)"
     for color in sides:
-        limit = "" if time_limit is None else f" (limit {time_limit:g} s)"
         with progress(f"solving {_side(color)} to play{limit}", shown):
             sols.append(solve(problem, to_play=color, threats=threats, time_limit=time_limit,
                               max_nodes=max_nodes, tt_size=tt_size, all_moves=not quick))
         if not as_json:
             _report(sols[-1], quick)
+        if (len(sols) == 1 and color == problem.to_play and pf.inferred is not None
+                and goal is None and target_pts is None and region is None
+                and fails_everywhere(sols[0])):
+            again = _read_again(pf, sols[0], threats, time_limit, max_nodes, tt_size, shown,
+                                as_json)
+            if again is not None:
+                pf, problem = again, again.problem
+                if not as_json:
+                    _header(pf, sides, threats, explain, to_play is not None and not both)
+                sols = []
+                break
+    if not sols:  # read again: the sides, on the problem of the new reading
+        for color in sides:
+            with progress(f"solving {_side(color)} to play{limit}", shown):
+                sols.append(solve(problem, to_play=color, threats=threats,
+                                  time_limit=time_limit, max_nodes=max_nodes,
+                                  tt_size=tt_size, all_moves=not quick))
+            if not as_json:
+                _report(sols[-1], quick)
     tree_note = ""
     tree_failed = False
     if output is not None and sols[0].limit is None:
@@ -194,6 +215,35 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
         click.echo("")
         click.echo(tree_note, err=tree_failed)
     sys.exit(EXIT_LIMIT if stopped else EXIT_OK)
+
+
+def _read_again(pf: ProblemFile, first: Solution, threats: int, time_limit: float | None,
+                max_nodes: int | None, tt_size: int, shown: bool,
+                as_json: bool) -> ProblemFile | None:
+    """The problem file read again where the inferred reading has no solution for the side
+    to play (``first`` proves it): the first other reading in which it wins at some balance
+    (:mod:`tsumego.search.reading`) that poses a problem, its note added to what was
+    inferred; None if none does. The notice goes to the output, as the answer it explains
+    (with ``as_json``, only into the notes of ``"inferred"``)."""
+    assert pf.inferred is not None
+    for r in other_readings(pf.problem, pf.inferred, pf.comment, name=pf.path):
+        with progress(f"reading again, {r.why}", shown):
+            mine, theirs = (solve(r.problem, to_play=c, threats=threats,
+                                  time_limit=time_limit, max_nodes=max_nodes,
+                                  tt_size=tt_size, all_moves=False)
+                            for c in (first.to_play, opponent(first.to_play)))
+        if poses(mine, theirs):
+            note = reading_note(pf.inferred, first, r)
+            if not as_json:
+                click.echo("")
+                click.echo(f"Read again: {note}.")
+                click.echo("")
+            inferred = dataclasses.replace(r.inferred, rule="read again",
+                                           confidence=pf.inferred.confidence,
+                                           notes=(*r.inferred.notes, note))
+            return dataclasses.replace(pf, problem=r.problem, inferred=inferred,
+                                       frame=r.inferred.frame)
+    return None
 
 
 def _header(pf: ProblemFile, sides: list[int], threats: int, explain: bool,

@@ -1,0 +1,107 @@
+"""Another reading of a plain problem, where the inferred one has no solution.
+
+A plain problem says only who plays (inference, :mod:`tsumego.knowledge.infer`, guesses the
+rest from the position). A published problem always has a solution for the side to play, so
+when the solver proves that the side to play fails at every ko-threat balance in the inferred
+reading, that reading is not the author's. The other readings, in order:
+
+1. the defender's next largest blocks of two stones or more as the target, the larger first
+   (at most :data:`OTHER_TARGETS`);
+2. the roles swapped: the other colour defends its largest enclosed block (only when the
+   roles were inferred from the position, not stated by the comment).
+
+The caller solves them in turn and answers the first that is a problem (:func:`poses`): the
+side to play wins at some balance, and so does the other side when it moves first (a reading
+where the side to play wins whatever it plays, a target already dead, is no problem). It says
+so: each answer is exact for the problem it answers, and the note names that problem and why
+the first reading was left. Where no reading poses a problem, the first reading's answer
+stands. Nothing is read again when the user gave the goal, the target or the region, or when
+the problem is marked (MA).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tsumego.go.board import BLACK, opponent
+from tsumego.go.coords import to_gtp, to_sgf
+from tsumego.go.problem import Problem, ProblemError
+from tsumego.knowledge.infer import DEFAULT_FRAMING, Framing, Inference, book_board, infer_problem
+from tsumego.search.solver import Solution
+
+OTHER_TARGETS = 2  # the defender's next largest blocks tried as the target
+
+
+def _name(color: int) -> str:
+    return "Black" if color == BLACK else "White"
+ROLE_RULES = ("enclosure", "enclosure-2", "height")  # the roles were read from the position
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A reading of a plain problem: the problem framed for it, what was inferred, and in
+    words how it differs from the first reading."""
+
+    problem: Problem
+    inferred: Inference
+    why: str
+
+
+def fails_everywhere(sol: Solution) -> bool:
+    """Whether ``sol`` proves that its side to play wins at no balance."""
+    return (sol.limit is None and sol.by_threats is not None
+            and all(w != sol.to_play for w in sol.by_threats.values()))
+
+
+def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
+                   name: str = "", framing: Framing = DEFAULT_FRAMING) -> list[Reading]:
+    """The readings to try after ``inferred`` (the module docstring says which, in order);
+    none for a marked problem or one whose goal or target the user gave. A reading that
+    cannot be framed is left out."""
+    if inferred.rule not in (*ROLE_RULES, "comment"):
+        return []
+    board = book_board(problem, inferred.frame)
+    to_play, size = problem.to_play, problem.size
+    out: list[Reading] = []
+    defender = problem.defender
+    others = [b for b in board.blocks(defender) if b & (b - 1) and not b & problem.target]
+    others.sort(key=lambda b: -bin(b).count("1"))
+    for blk in others[:OTHER_TARGETS]:
+        first = (blk & -blk).bit_length() - 1
+        try:
+            p, inf = infer_problem(board, to_play, comment, target=[first], name=name,
+                                   framing=framing)
+        except ProblemError:
+            continue
+        where = f"{to_gtp(first, size)} ({to_sgf(first, size)})"
+        what = (f"{_name(to_play)} to save its block at {where}" if to_play == defender else
+                f"{_name(to_play)} to kill {_name(defender)}'s block at {where}")
+        out.append(Reading(p, inf, f"another target, {what}, {bin(blk).count('1')} stones"))
+    if inferred.rule in ROLE_RULES:
+        goal = "kill" if inferred.goal == "live" else "live"
+        try:
+            p, inf = infer_problem(board, to_play, comment, goal=goal, name=name,
+                                   framing=framing)
+            out.append(Reading(p, inf, f"the roles swapped, {_name(to_play)} to {goal}"))
+        except ProblemError:
+            pass
+    return out
+
+
+def poses(mine: Solution, theirs: Solution) -> bool:
+    """Whether a reading is a problem, by the solutions for its side to play (``mine``) and
+    for the other side moving first (``theirs``): both settled, and each side wins at some
+    balance when it moves first."""
+    return (mine.limit is None and theirs.limit is None and not fails_everywhere(mine)
+            and not fails_everywhere(theirs))
+
+
+def reading_note(first: Inference, sol: Solution, reading: Reading) -> str:
+    """Why the answer is for ``reading``: the first reading, and what the solver proved of
+    it (``sol``, its side to play losing at every balance)."""
+    side = _name(sol.to_play)
+    failed = ("cannot live" if sol.to_play == sol.problem.defender
+              else f"cannot kill {_name(opponent(sol.to_play))}'s target")
+    return (f"as first inferred ({side} to {first.goal}), {side} {failed} whatever the ko "
+            f"threats, and a published problem has a solution; read instead as "
+            f"{reading.why}")
