@@ -103,7 +103,7 @@ from owl import OwlError, owl_answer
 from tsumego.batch.journal import Journal, Record, read_json_lines
 from tsumego.batch.verify import exit_with
 from tsumego.errors import BudgetExhausted
-from tsumego.go.board import BLACK, bits, color_name, opponent
+from tsumego.go.board import BLACK, bits, color_name
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.line import IllegalLine, Line
 from tsumego.go.problem import Problem, ProblemError
@@ -118,8 +118,8 @@ from tsumego.knowledge.infer import (
 )
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
-from tsumego.search.reading import Reading, other_readings, poses
-from tsumego.search.solver import K, Searches, least_favourable, solve
+from tsumego.search.reading import Reading, read_again
+from tsumego.search.solver import K, Searches, Solution, least_favourable, solve
 
 REPO = Path(__file__).resolve().parent.parent
 RACE_SLICE = 2_000  # nodes: each book move's first slice when they are searched side by side
@@ -401,7 +401,7 @@ def run(task: Task) -> dict[str, Any]:
     if inf is not None and chk.by_threats is not None and all(
             w != color for w in chk.by_threats.values()):
         # no solution in the first reading: read again as `tsumego solve` does
-        again = read_again(problem, inf, pf.comment, task)
+        again = reading_for(problem, inf, pf.comment, task)
         if again is not None:
             problem, inf = again.problem, again.inferred
             frame = inf.frame
@@ -432,18 +432,15 @@ def run(task: Task) -> dict[str, Any]:
     return rec
 
 
-def read_again(problem: Problem, inf: Inference, comment: str, task: Task) -> Reading | None:
-    """The first other reading (:mod:`tsumego.search.reading`) that poses a problem, as
-    ``tsumego solve`` reads a problem whose first reading has no solution; None if none
-    does."""
-    for r in other_readings(problem, inf, comment, name=task.path, framing=task.framing):
-        mine, theirs = (solve(r.problem, to_play=c, time_limit=task.time_limit,
-                              max_nodes=task.max_nodes, options=task.options(),
-                              all_moves=False)
-                        for c in (problem.to_play, opponent(problem.to_play)))
-        if poses(mine, theirs):
-            return r
-    return None
+def reading_for(problem: Problem, inf: Inference, comment: str, task: Task) -> Reading | None:
+    """The reading ``tsumego solve`` answers where the first has no solution
+    (:func:`tsumego.search.reading.read_again`), with the task's limits; None if none."""
+
+    def solve_one(p: Problem, color: int) -> Solution:
+        return solve(p, to_play=color, time_limit=task.time_limit, max_nodes=task.max_nodes,
+                     options=task.options(), all_moves=False)
+
+    return read_again(problem, inf, comment, solve_one, name=task.path, framing=task.framing)
 
 
 def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],

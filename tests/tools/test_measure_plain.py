@@ -413,14 +413,31 @@ def test_a_disagreements_cause_is_what_its_rechecks_tell(rec: dict, expected: st
 
 
 
+def _book_record(set_name: str, problem: str) -> dict:
+    """measure_plain's record of one book problem, with a node budget for each search."""
+    args = measure.parse_args(["--problems", problem, "--max-nodes", "200000"])
+    [task] = measure.tasks_for(set_name, DATA.parent, 1, 0, args, measure.Framing())
+    rec: dict = measure.run(task)
+    return rec
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="the shared problem collections are absent")
+def test_a_book_problem_whose_first_reading_has_no_solution_is_read_again() -> None:
+    """Cho elementary 202: our first target, Black's largest block (d19-e18), is shut in with
+    no room for an eye, and Black cannot save it; read again with the next block as the
+    target (b17-c17-b16, beside a18), Black lives with the book's b19."""
+    rec = _book_record("cho-elementary", "Prob0202.json")
+    assert rec["reading"] == "another target, Black to save its block at B17 (bc), 3 stones"
+    assert rec["cls"] == "agree" and rec["target"] == ["bc", "cc", "bd"]
+
+
 @pytest.mark.skipif(not DATA.is_dir(), reason="the shared problem collections are absent")
 def test_a_book_that_saves_another_block_is_told_apart_as_the_inferences_doing() -> None:
-    """Cho elementary 202: our target, Black's largest block (d19-e18), is shut in with no
-    room for an eye, and Black cannot save it; the book's b19 lives with the other group
-    (a18, b17-c17-b16). With that group's block as the target, b19 is a right move."""
-    args = measure.parse_args(["--problems", "Prob0202.json", "--max-nodes", "200000"])
-    [task] = measure.tasks_for("cho-elementary", DATA.parent, 1, 0, args, measure.Framing())
-    rec = measure.run(task)
-    assert rec["cls"] == "no-win"
+    """Cho advanced 151: Black wins in our reading, but not with the book's move, which
+    loses at every balance, in the looser frame too; with Black's next largest block as the
+    target, the book's move is a right one. The disagreement is the inference's."""
+    rec = _book_record("cho-advanced", "Prob0151.json")
+    assert "reading" not in rec
+    assert rec["cls"] == "book-loses"
     assert rec["looser"] == "disagree" and rec["other_target"] == "agree"
     assert rec["cause"] == "inference"

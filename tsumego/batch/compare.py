@@ -23,6 +23,7 @@ from tsumego.go.line import IllegalLine
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import SgfError, parse_problem, read_tree
 from tsumego.search.lines import LinePosition
+from tsumego.search.reading import fails_everywhere, read_again, reading_note
 from tsumego.search.solver import K, Solution, solve
 
 SOLVE_SHARE = 0.75  # of the time limit, for the full search when the book has an answer
@@ -170,6 +171,20 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
         solve_deadline = start + SOLVE_SHARE * options.time_limit
     sol = solve(problem, to_play=c, time_limit=_remaining(solve_deadline),
                 tt_size=options.tt_size)
+    if inf is not None and fails_everywhere(sol):
+        # no solution in the first reading: read again, as ``tsumego solve`` does
+        def solve_one(p: Problem, color: int) -> Solution:
+            return solve(p, to_play=color, time_limit=_remaining(solve_deadline),
+                         tt_size=options.tt_size, all_moves=False)
+
+        again = read_again(problem, inf, pf.comment, solve_one, name=name)
+        if again is not None:
+            res.notes.append("read again: " + reading_note(inf, sol, again))
+            problem, inf = again.problem, again.inferred
+            res.board = _board_json(problem, inf.frame)
+            res.frame_sensitive = inf.frame_sensitive
+            sol = solve(problem, to_play=c, time_limit=_remaining(solve_deadline),
+                        tt_size=options.tt_size)
     res.status = sol.status
     if sol.status == "unknown":
         res.add("unknown", f"{_side(c)} to play: {budget_words(sol.limit or '')} stopped "

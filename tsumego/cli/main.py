@@ -29,9 +29,9 @@ from tsumego.cli.util import (
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, color_from_name, opponent
 from tsumego.go.coords import Point
-from tsumego.go.problem import ProblemError
+from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
-from tsumego.search.reading import fails_everywhere, other_readings, poses, reading_note
+from tsumego.search.reading import fails_everywhere, read_again, reading_note
 from tsumego.search.solver import K, Solution, solve
 
 if TYPE_CHECKING:
@@ -226,24 +226,25 @@ def _read_again(pf: ProblemFile, first: Solution, threats: int, time_limit: floa
     inferred; None if none does. The notice goes to the output, as the answer it explains
     (with ``as_json``, only into the notes of ``"inferred"``)."""
     assert pf.inferred is not None
-    for r in other_readings(pf.problem, pf.inferred, pf.comment, name=pf.path):
-        with progress(f"reading again, {r.why}", shown):
-            mine, theirs = (solve(r.problem, to_play=c, threats=threats,
-                                  time_limit=time_limit, max_nodes=max_nodes,
-                                  tt_size=tt_size, all_moves=False)
-                            for c in (first.to_play, opponent(first.to_play)))
-        if poses(mine, theirs):
-            note = reading_note(pf.inferred, first, r)
-            if not as_json:
-                click.echo("")
-                click.echo(f"Read again: {note}.")
-                click.echo("")
-            inferred = dataclasses.replace(r.inferred, rule="read again",
-                                           confidence=pf.inferred.confidence,
-                                           notes=(*r.inferred.notes, note))
-            return dataclasses.replace(pf, problem=r.problem, inferred=inferred,
-                                       frame=r.inferred.frame)
-    return None
+
+    def solve_one(problem: Problem, color: int) -> Solution:
+        return solve(problem, to_play=color, threats=threats, time_limit=time_limit,
+                     max_nodes=max_nodes, tt_size=tt_size, all_moves=False)
+
+    with progress("the first reading has no solution: reading again", shown):
+        r = read_again(pf.problem, pf.inferred, pf.comment, solve_one, name=pf.path)
+    if r is None:
+        return None
+    note = reading_note(pf.inferred, first, r)
+    if not as_json:
+        click.echo("")
+        click.echo(f"Read again: {note}.")
+        click.echo("")
+    inferred = dataclasses.replace(r.inferred, rule="read again",
+                                   confidence=pf.inferred.confidence,
+                                   notes=(*r.inferred.notes, note))
+    return dataclasses.replace(pf, problem=r.problem, inferred=inferred,
+                               frame=r.inferred.frame)
 
 
 def _header(pf: ProblemFile, sides: list[int], threats: int, explain: bool,

@@ -106,7 +106,8 @@ class Inference:
     ``region`` the mask of points where plays are allowed, ``frame`` the mask of the virtual
     attacker stones added around the problem. ``confidence`` is 0..1 (1 for the comment or an
     override). ``rule`` names the rule that fixed the roles (``comment``, ``enclosure``,
-    ``enclosure-2``, ``height``, ``override``, ``marked``); ``notes`` says what else was
+    ``enclosure-2``, ``height``, ``override``, ``marked``, or ``read again`` where the first
+    reading had no solution: :mod:`tsumego.search.reading`); ``notes`` says what else was
     decided, in words.
     """
 

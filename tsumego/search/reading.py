@@ -21,6 +21,7 @@ the problem is marked (MA).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tsumego.go.board import BLACK, opponent
@@ -105,3 +106,17 @@ def reading_note(first: Inference, sol: Solution, reading: Reading) -> str:
     return (f"as first inferred ({side} to {first.goal}), {side} {failed} whatever the ko "
             f"threats, and a published problem has a solution; read instead as "
             f"{reading.why}")
+
+
+def read_again(problem: Problem, inferred: Inference, comment: str,
+               solve_one: Callable[[Problem, int], Solution], *, name: str = "",
+               framing: Framing = DEFAULT_FRAMING) -> Reading | None:
+    """The first of :func:`other_readings` that :func:`poses` a problem, each side's answer
+    found by ``solve_one(problem, to_play)`` (the caller's limits; one correct first move is
+    enough); None if none does."""
+    for r in other_readings(problem, inferred, comment, name=name, framing=framing):
+        mine, theirs = (solve_one(r.problem, c)
+                        for c in (problem.to_play, opponent(problem.to_play)))
+        if poses(mine, theirs):
+            return r
+    return None
