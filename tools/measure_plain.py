@@ -118,7 +118,7 @@ from tsumego.knowledge.infer import (
 )
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
-from tsumego.search.reading import Reading, read_again
+from tsumego.search.reading import Reading, other_targets, read_again
 from tsumego.search.solver import K, Searches, Solution, least_favourable, solve
 
 REPO = Path(__file__).resolve().parent.parent
@@ -142,7 +142,6 @@ CLASSES = ("agree", "outside", "roles", "book-weaker", "no-win", "book-loses", "
 # the classes of a disagreement with the book
 DISAGREEMENTS = ("outside", "roles", "book-weaker", "no-win", "book-loses")
 LOOSER = 2  # a disagreement is solved again with the frame this many lines farther out
-OTHER_TARGETS = 2  # ... and with each of the defender's next largest blocks as the target
 # what a disagreement comes from, as the rechecks tell it (``cause``)
 CAUSES = ("frame", "inference", "book", "out of time", "not told apart")
 
@@ -464,23 +463,14 @@ def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],
 
 def other_target(problem: Problem, frame: int, comment: str, book: list[int],
                  task: Task) -> str | None:
-    """The book's moves with another of the defender's blocks as the target: each of its
-    :data:`OTHER_TARGETS` largest blocks of two stones or more beside ours, the larger first.
-    ``agree`` as soon as a book move is among the best moves with one (our choice of the
-    target made the disagreement), else ``unknown`` if a limit stopped one, ``disagree``, or
-    None when the defender has no other such block."""
-    board = book_board(problem, frame)
-    others = [b for b in board.blocks(problem.defender)
-              if b & (b - 1) and not b & problem.target]
-    others.sort(key=lambda b: -bin(b).count("1"))
+    """The book's moves with another of the defender's blocks as the target
+    (:func:`tsumego.search.reading.other_targets`): ``agree`` as soon as a book move is among
+    the best moves with one (our choice of the target made the disagreement), else
+    ``unknown`` if a limit stopped one, ``disagree``, or None when there is no other."""
     found: str | None = None
-    for blk in others[:OTHER_TARGETS]:
-        try:
-            p2, _ = infer_problem(board, problem.to_play, comment, target=[(blk & -blk)
-                                  .bit_length() - 1], name=task.path, framing=task.framing)
-        except ProblemError:
-            continue
-        chk = check_book(p2, book, task.time_limit, task.max_nodes, options=task.options())
+    for r in other_targets(problem, frame, comment, name=task.path, framing=task.framing):
+        chk = check_book(r.problem, book, task.time_limit, task.max_nodes,
+                         options=task.options())
         if chk.book_wins and any(chk.book_wins.values()):
             return "agree"
         if chk.limit is not None:

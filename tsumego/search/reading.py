@@ -24,17 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tsumego.go.board import BLACK, opponent
+from tsumego.go.board import Color
 from tsumego.go.coords import to_gtp, to_sgf
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.knowledge.infer import DEFAULT_FRAMING, Framing, Inference, book_board, infer_problem
 from tsumego.search.solver import Solution
 
 OTHER_TARGETS = 2  # the defender's next largest blocks tried as the target
-
-
-def _name(color: int) -> str:
-    return "Black" if color == BLACK else "White"
 ROLE_RULES = ("enclosure", "enclosure-2", "height")  # the roles were read from the position
 
 
@@ -54,19 +50,18 @@ def fails_everywhere(sol: Solution) -> bool:
             and all(w != sol.to_play for w in sol.by_threats.values()))
 
 
-def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
-                   name: str = "", framing: Framing = DEFAULT_FRAMING) -> list[Reading]:
-    """The readings to try after ``inferred`` (the module docstring says which, in order);
-    none for a marked problem or one whose goal or target the user gave. A reading that
-    cannot be framed is left out."""
-    if inferred.rule not in (*ROLE_RULES, "comment"):
-        return []
-    board = book_board(problem, inferred.frame)
+def other_targets(problem: Problem, frame: int, comment: str = "", *, name: str = "",
+                  framing: Framing = DEFAULT_FRAMING) -> list[Reading]:
+    """The readings with another of the defender's blocks as the target, on the book's
+    board (``problem`` without its ``frame`` stones): its :data:`OTHER_TARGETS` largest
+    blocks of two stones or more beside the target, the larger first. A reading that cannot
+    be framed is left out."""
+    board = book_board(problem, frame)
     to_play, size = problem.to_play, problem.size
-    out: list[Reading] = []
-    defender = problem.defender
+    side, defender = Color(to_play), Color(problem.defender)
     others = [b for b in board.blocks(defender) if b & (b - 1) and not b & problem.target]
     others.sort(key=lambda b: -bin(b).count("1"))
+    out: list[Reading] = []
     for blk in others[:OTHER_TARGETS]:
         first = (blk & -blk).bit_length() - 1
         try:
@@ -75,15 +70,27 @@ def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
         except ProblemError:
             continue
         where = f"{to_gtp(first, size)} ({to_sgf(first, size)})"
-        what = (f"{_name(to_play)} to save its block at {where}" if to_play == defender else
-                f"{_name(to_play)} to kill {_name(defender)}'s block at {where}")
+        what = (f"{side} to save its block at {where}" if side == defender else
+                f"{side} to kill {defender}'s block at {where}")
         out.append(Reading(p, inf, f"another target, {what}, {bin(blk).count('1')} stones"))
+    return out
+
+
+def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
+                   name: str = "", framing: Framing = DEFAULT_FRAMING) -> list[Reading]:
+    """The readings to try after ``inferred`` (the module docstring says which, in order);
+    none for a marked problem or one whose goal or target the user gave. A reading that
+    cannot be framed is left out."""
+    if inferred.rule not in (*ROLE_RULES, "comment"):
+        return []
+    out = other_targets(problem, inferred.frame, comment, name=name, framing=framing)
     if inferred.rule in ROLE_RULES:
         goal = "kill" if inferred.goal == "live" else "live"
         try:
-            p, inf = infer_problem(board, to_play, comment, goal=goal, name=name,
-                                   framing=framing)
-            out.append(Reading(p, inf, f"the roles swapped, {_name(to_play)} to {goal}"))
+            p, inf = infer_problem(book_board(problem, inferred.frame), problem.to_play,
+                                   comment, goal=goal, name=name, framing=framing)
+            out.append(Reading(p, inf, f"the roles swapped, {Color(problem.to_play)} to "
+                                       f"{goal}"))
         except ProblemError:
             pass
     return out
@@ -100,9 +107,9 @@ def poses(mine: Solution, theirs: Solution) -> bool:
 def reading_note(first: Inference, sol: Solution, reading: Reading) -> str:
     """Why the answer is for ``reading``: the first reading, and what the solver proved of
     it (``sol``, its side to play losing at every balance)."""
-    side = _name(sol.to_play)
-    failed = ("cannot live" if sol.to_play == sol.problem.defender
-              else f"cannot kill {_name(opponent(sol.to_play))}'s target")
+    side = Color(sol.to_play)
+    failed = ("cannot live" if side == sol.problem.defender
+              else f"cannot kill {side.opponent}'s target")
     return (f"as first inferred ({side} to {first.goal}), {side} {failed} whatever the ko "
             f"threats, and a published problem has a solution; read instead as "
             f"{reading.why}")
@@ -115,8 +122,8 @@ def read_again(problem: Problem, inferred: Inference, comment: str,
     found by ``solve_one(problem, to_play)`` (the caller's limits; one correct first move is
     enough); None if none does."""
     for r in other_readings(problem, inferred, comment, name=name, framing=framing):
-        mine, theirs = (solve_one(r.problem, c)
-                        for c in (problem.to_play, opponent(problem.to_play)))
+        side = Color(problem.to_play)
+        mine, theirs = (solve_one(r.problem, c) for c in (side, side.opponent))
         if poses(mine, theirs):
             return r
     return None
