@@ -413,9 +413,9 @@ def test_a_disagreements_cause_is_what_its_rechecks_tell(rec: dict, expected: st
 
 
 
-def _book_record(set_name: str, problem: str) -> dict:
+def _book_record(set_name: str, problem: str, max_nodes: int = 200_000) -> dict:
     """measure_plain's record of one book problem, with a node budget for each search."""
-    args = measure.parse_args(["--problems", problem, "--max-nodes", "200000"])
+    args = measure.parse_args(["--problems", problem, "--max-nodes", str(max_nodes)])
     [task] = measure.tasks_for(set_name, DATA.parent, 1, 0, args, measure.Framing())
     rec: dict = measure.run(task)
     return rec
@@ -441,3 +441,14 @@ def test_a_book_that_saves_another_block_is_told_apart_as_the_inferences_doing()
     assert rec["cls"] == "book-loses"
     assert rec["looser"] == "disagree" and rec["other_target"] == "agree"
     assert rec["cause"] == "inference"
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="the shared problem collections are absent")
+def test_a_book_problem_is_read_again_with_the_roles_swapped_and_another_target() -> None:
+    """Cho elementary 310: Black cannot save its largest block, nor another; with the roles
+    swapped, White's largest block is lost whatever White does (no problem), but its block at
+    E18 is one, and the book's moves kill it."""
+    rec = _book_record("cho-elementary", "Prob0310.json", max_nodes=1_000_000)
+    assert rec["reading"] == ("the roles swapped and another target, Black to kill White's "
+                              "block at E18 (eb), 2 stones")
+    assert rec["cls"] == "agree"

@@ -8,7 +8,8 @@ reading, that reading is not the author's. The other readings, in order:
 1. the defender's next largest blocks of two stones or more as the target, the larger first
    (at most :data:`OTHER_TARGETS`);
 2. the roles swapped: the other colour defends its largest enclosed block (only when the
-   roles were inferred from the position, not stated by the comment).
+   roles were inferred from the position, not stated by the comment), then its next largest
+   blocks as in 1.
 
 The caller solves them in turn and answers the first that is a problem (:func:`poses`): the
 side to play wins at some balance, and so does the other side when it moves first (a reading
@@ -89,10 +90,11 @@ def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
         try:
             p, inf = infer_problem(book_board(problem, inferred.frame), problem.to_play,
                                    comment, goal=goal, name=name, framing=framing)
-            out.append(Reading(p, inf, f"the roles swapped, {Color(problem.to_play)} to "
-                                       f"{goal}"))
         except ProblemError:
-            pass
+            return out
+        out.append(Reading(p, inf, f"the roles swapped, {Color(problem.to_play)} to {goal}"))
+        out += [Reading(r.problem, r.inferred, f"the roles swapped and {r.why}")
+                for r in other_targets(p, inf.frame, comment, name=name, framing=framing)]
     return out
 
 
