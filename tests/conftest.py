@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sgfmill import boards, sgf, sgf_grammar
 
-from tsumego.go.board import bits
+from tsumego.go.board import BLACK, WHITE, Board, bits
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
@@ -87,6 +87,32 @@ def pts(text: str, size: int) -> int:
     for s in text.split():
         m |= 1 << from_sgf(s, size)
     return m
+
+
+def place(diagram: str, corner: str = "tl", size: int = 19) -> Board:
+    """The diagram (``X`` Black, ``O`` White, ``.`` empty) in a corner of an empty board
+    (``tl``, ``tr``, ``bl``, ``br``)."""
+    rows = [r.split() for r in diagram.strip().splitlines()]
+    b = Board(size)
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch == ".":
+                continue
+            xx = size - 1 - x if corner in ("tr", "br") else x
+            yy = size - 1 - y if corner in ("bl", "br") else y
+            b.place(yy * size + xx, BLACK if ch == "X" else WHITE)
+    return b
+
+
+def plain_sgf(diagram: str, to_play: str, comment: str = "", right: Sequence[str] = ()) -> str:
+    """A plain problem file of ``diagram`` in the top left corner of a 19x19 board: no MA,
+    the comment (if any), the book's right moves (comment ``RIGHT``)."""
+    b = place(diagram)
+    stones = "".join(f"{prop}{''.join(f'[{to_sgf(p, 19)}]' for p in bits(mask))}"
+                     for prop, mask in (("AB", b.black), ("AW", b.white)))
+    lines = "".join(f"(;{to_play}[{m}]C[RIGHT])" for m in right)
+    said = f"C[{comment}]" if comment else ""
+    return f"(;FF[4]GM[1]SZ[19]PL[{to_play}]{said}{stones}{lines})"
 
 
 def sgf_set(mask: int, size: int) -> set[str]:

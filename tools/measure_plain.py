@@ -378,10 +378,7 @@ def run(task: Task) -> dict[str, Any]:
         to_play=color_name(color),
         book=[to_sgf(m, size) for m in book],
         rule=inf.rule if inf else "marked", confidence=round(inf.confidence, 3) if inf else 1,
-        goal=inf.goal if inf else None, defender=color_name(problem.defender),
-        target=[to_sgf(p, size) for p in bits(problem.target)],
-        region_empty=bin(problem.region & problem.board().empty).count("1"),
-        frame_sensitive=inf.frame_sensitive if inf else None)
+        **reading_fields(problem, inf))
     if task.infer_only:
         rec.update(cls="framed", seconds=round(time.monotonic() - t0, 3))
         if rec["frame_sensitive"]:
@@ -404,10 +401,7 @@ def run(task: Task) -> dict[str, Any]:
         if again is not None:
             problem, inf = again.problem, again.inferred
             frame = inf.frame
-            rec.update(reading=again.why, goal=inf.goal, defender=color_name(problem.defender),
-                       target=[to_sgf(p, size) for p in bits(problem.target)],
-                       region_empty=bin(problem.region & problem.board().empty).count("1"),
-                       frame_sensitive=inf.frame_sensitive)
+            rec.update(reading=again.why, **reading_fields(problem, inf))
             chk = check_book(problem, book, task.time_limit, task.max_nodes,
                              full=task.recheck, options=task.options())
     rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes,
@@ -429,6 +423,15 @@ def run(task: Task) -> dict[str, Any]:
     if rec["cls"] not in ("agree", "unknown"):
         rec["diagram"] = crop_diagram(problem, frame)
     return rec
+
+
+def reading_fields(problem: Problem, inf: Inference | None) -> dict[str, Any]:
+    """What a record says of the problem as read: the goal, the defender, the target, the
+    region's empty points and the frame's flag."""
+    return {"goal": inf.goal if inf else None, "defender": color_name(problem.defender),
+            "target": [to_sgf(p, problem.size) for p in bits(problem.target)],
+            "region_empty": bin(problem.region & problem.board().empty).count("1"),
+            "frame_sensitive": inf.frame_sensitive if inf else None}
 
 
 def reading_for(problem: Problem, inf: Inference, comment: str, task: Task) -> Reading | None:

@@ -21,14 +21,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import replay_with_sgfmill, sgf_moves
+from conftest import place, plain_sgf, replay_with_sgfmill, sgf_moves
 from sgfmill import sgf
 
-from tsumego import BLACK, WHITE, Board, read_problem, solve
+from tsumego import BLACK, WHITE, read_problem, solve
 from tsumego.batch.verify import Options, Task, verify_problem
 from tsumego.cli.main import main
 from tsumego.go.board import bits
-from tsumego.go.coords import to_sgf
 from tsumego.io.sgf import parse_problem
 from tsumego.knowledge.infer import Framing, InferenceError, infer_problem
 
@@ -52,24 +51,6 @@ X X X X X X X X X X X X
 """
 # the book's real position: the whole inside of Black's wall, no frame stone needed
 ROOM_REGION = "aa-kb"
-
-
-def place(diagram: str, size: int = 19) -> Board:
-    b = Board(size)
-    for y, row in enumerate(diagram.strip().splitlines()):
-        for x, ch in enumerate(row.split()):
-            if ch != ".":
-                b.place(y * size + x, BLACK if ch == "X" else WHITE)
-    return b
-
-
-def plain_sgf(diagram: str, to_play: str, comment: str, right: list[str]) -> str:
-    """A plain problem file of ``diagram``: no MA, the comment, the book's right moves."""
-    b = place(diagram)
-    stones = "".join(f"{prop}{''.join(f'[{to_sgf(p, 19)}]' for p in bits(mask))}"
-                     for prop, mask in (("AB", b.black), ("AW", b.white)))
-    lines = "".join(f"(;{to_play}[{m}]C[RIGHT])" for m in right)
-    return f"(;FF[4]GM[1]SZ[19]PL[{to_play}]C[{comment}]{stones}{lines})"
 
 
 def invoke(*args: str):

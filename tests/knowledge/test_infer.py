@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import pt, sgf_moves, sgf_set
+from conftest import place, pt, sgf_moves, sgf_set
 
 from tsumego import BLACK, WHITE, Board, ProblemError, SgfError, parse_problem, solve
 from tsumego.cli.main import main
@@ -24,21 +24,6 @@ from tsumego.knowledge.infer import (
     parse_region,
     roles_from_position,
 )
-
-
-def place(diagram: str, corner: str = "tl", size: int = 19) -> Board:
-    """The diagram in a corner of an empty board (``tl``, ``tr``, ``bl``, ``br``)."""
-    rows = [r.split() for r in diagram.strip().splitlines()]
-    b = Board(size)
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            if ch == ".":
-                continue
-            xx = size - 1 - x if corner in ("tr", "br") else x
-            yy = size - 1 - y if corner in ("bl", "br") else y
-            b.place(yy * size + xx, BLACK if ch == "X" else WHITE)
-    return b
-
 
 STRAIGHT_THREE = """
 . . . O X

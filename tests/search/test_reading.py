@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import pt, sgf_moves
+from conftest import place, plain_sgf, pt, sgf_moves
 
-from tsumego import BLACK, WHITE, Board, solve
+from tsumego import BLACK, WHITE, solve
 from tsumego.cli.main import main
 from tsumego.go.board import bits
 from tsumego.go.coords import to_sgf
@@ -27,20 +27,10 @@ O O O O . . . . .
 """
 
 
-def board_of(diagram: str, size: int = 19) -> Board:
-    """The diagram in the top left corner of an empty board."""
-    b = Board(size)
-    for y, row in enumerate(diagram.strip().splitlines()):
-        for x, ch in enumerate(row.split()):
-            if ch != ".":
-                b.place(y * size + x, BLACK if ch == "X" else WHITE)
-    return b
-
-
 def test_the_first_reading_of_the_two_blocks_has_no_solution() -> None:
     """The inference takes the largest enclosed block, which Black cannot save at any
     balance: no published problem asks that."""
-    p, inf = infer_problem(board_of(TWO_BLOCKS), BLACK)
+    p, inf = infer_problem(place(TWO_BLOCKS), BLACK)
     assert inf.goal == "live" and inf.rule == "enclosure"
     assert {to_sgf(q, 19) for q in bits(p.target)} == {"ea", "fa", "ga", "eb", "fb"}
     black, white = (solve(p, to_play=c, time_limit=60, all_moves=False) for c in (BLACK, WHITE))
@@ -49,7 +39,7 @@ def test_the_first_reading_of_the_two_blocks_has_no_solution() -> None:
 
 
 def test_another_target_poses_the_problem_and_its_answer_is_b19() -> None:
-    p, inf = infer_problem(board_of(TWO_BLOCKS), BLACK)
+    p, inf = infer_problem(place(TWO_BLOCKS), BLACK)
     readings = other_readings(p, inf)
     first = readings[0]
     assert first.why == "another target, Black to save its block at C19 (ca), 4 stones"
@@ -61,22 +51,15 @@ def test_another_target_poses_the_problem_and_its_answer_is_b19() -> None:
 
 
 def test_nothing_is_read_again_when_the_user_gave_the_target() -> None:
-    b = board_of(TWO_BLOCKS)
+    b = place(TWO_BLOCKS)
     p, inf = infer_problem(b, BLACK, target=[pt("ea", 19)])
     assert inf.rule == "override"
     assert other_readings(p, inf) == []
 
 
-def _sgf(diagram: str, to_play: str) -> str:
-    b = board_of(diagram)
-    ab = "".join(f"[{to_sgf(q, 19)}]" for q in bits(b.black))
-    aw = "".join(f"[{to_sgf(q, 19)}]" for q in bits(b.white))
-    return f"(;GM[1]FF[4]SZ[19]PL[{to_play}]AB{ab}AW{aw})"
-
-
 def test_solve_says_it_read_the_problem_again_and_answers_that_reading(tmp_path: Path) -> None:
     f = tmp_path / "two-blocks.sgf"
-    f.write_text(_sgf(TWO_BLOCKS, "B"))
+    f.write_text(plain_sgf(TWO_BLOCKS, "B"))
     res = CliRunner().invoke(main, ["solve", str(f), "--time-limit", "60"])
     assert res.exit_code == 0, res.output
     first, _, again = res.output.partition("Read again: ")
@@ -93,7 +76,7 @@ def test_solve_says_it_read_the_problem_again_and_answers_that_reading(tmp_path:
 
 def test_solve_answers_the_first_reading_when_the_user_gave_the_goal(tmp_path: Path) -> None:
     f = tmp_path / "two-blocks.sgf"
-    f.write_text(_sgf(TWO_BLOCKS, "B"))
+    f.write_text(plain_sgf(TWO_BLOCKS, "B"))
     res = CliRunner().invoke(main, ["solve", str(f), "--time-limit", "60", "--goal", "live"])
     assert res.exit_code == 0, res.output
     assert "Read again" not in res.output
@@ -104,7 +87,7 @@ def test_verify_reads_the_problem_again_and_agrees_with_the_book(tmp_path: Path)
     """The book's right line, b19, is checked against the reading that poses a problem."""
     d = tmp_path / "book"
     d.mkdir()
-    (d / "two-blocks.sgf").write_text(_sgf(TWO_BLOCKS, "B")[:-1] + ";B[ba]C[RIGHT])")
+    (d / "two-blocks.sgf").write_text(plain_sgf(TWO_BLOCKS, "B", right=["ba"]))
     out = tmp_path / "results.jsonl"
     res = CliRunner().invoke(main, ["verify", str(d), "--time-limit", "60", "--jobs", "1",
                                     "--json", str(out)])

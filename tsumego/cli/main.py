@@ -173,33 +173,28 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
     sides = [first, opponent(first)] if both or (to_play is None and not as_json) else [first]
     if not as_json:
         _header(pf, sides, threats, explain, to_play is not None and not both)
-    sols: list[Solution] = []
     limit = "" if time_limit is None else f" (limit {time_limit:g} s)"
-    for color in sides:
+
+    def solve_side(color: int) -> Solution:
+        """The answer for ``color`` to play on the current problem, reported as it comes."""
         with progress(f"solving {_side(color)} to play{limit}", shown):
-            sols.append(solve(problem, to_play=color, threats=threats, time_limit=time_limit,
-                              max_nodes=max_nodes, tt_size=tt_size, all_moves=not quick))
+            sol = solve(problem, to_play=color, threats=threats, time_limit=time_limit,
+                        max_nodes=max_nodes, tt_size=tt_size, all_moves=not quick)
         if not as_json:
-            _report(sols[-1], quick)
-        if (len(sols) == 1 and color == problem.to_play and pf.inferred is not None
-                and goal is None and target_pts is None and region is None
-                and fails_everywhere(sols[0])):
-            again = _read_again(pf, sols[0], threats, time_limit, max_nodes, tt_size, shown,
-                                as_json)
-            if again is not None:
-                pf, problem = again, again.problem
-                if not as_json:
-                    _header(pf, sides, threats, explain, to_play is not None and not both)
-                sols = []
-                break
-    if not sols:  # read again: the sides, on the problem of the new reading
-        for color in sides:
-            with progress(f"solving {_side(color)} to play{limit}", shown):
-                sols.append(solve(problem, to_play=color, threats=threats,
-                                  time_limit=time_limit, max_nodes=max_nodes,
-                                  tt_size=tt_size, all_moves=not quick))
+            _report(sol, quick)
+        return sol
+
+    sols = [solve_side(first)]
+    if (first == problem.to_play and pf.inferred is not None and goal is None
+            and target_pts is None and region is None and fails_everywhere(sols[0])):
+        again = _read_again(pf, sols[0], threats, time_limit, max_nodes, tt_size, shown,
+                            as_json)
+        if again is not None:  # the sides again, on the problem of the new reading
+            pf, problem = again, again.problem
             if not as_json:
-                _report(sols[-1], quick)
+                _header(pf, sides, threats, explain, to_play is not None and not both)
+            sols = [solve_side(first)]
+    sols += [solve_side(color) for color in sides[1:]]
     tree_note = ""
     tree_failed = False
     if output is not None and sols[0].limit is None:
