@@ -118,7 +118,7 @@ from tsumego.knowledge.infer import (
 )
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
-from tsumego.search.reading import Reading, other_targets, read_again
+from tsumego.search.reading import Reading, other_targets, read_again, wins_nowhere
 from tsumego.search.solver import K, Searches, Solution, least_favourable, solve
 
 REPO = Path(__file__).resolve().parent.parent
@@ -394,8 +394,7 @@ def run(task: Task) -> dict[str, Any]:
             rec.update(owl_error=str(e), owl_agree=False)
     chk = check_book(problem, book, task.time_limit, task.max_nodes, full=task.recheck,
                      options=task.options())
-    if inf is not None and chk.by_threats is not None and all(
-            w != color for w in chk.by_threats.values()):
+    if inf is not None and chk.by_threats is not None and wins_nowhere(chk.by_threats, color):
         # no solution in the first reading: read again as `tsumego solve` does
         again = reading_for(problem, inf, pf.comment, task)
         if again is not None:

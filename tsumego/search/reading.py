@@ -22,7 +22,7 @@ the problem is marked (MA).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from tsumego.go.board import Color
@@ -45,10 +45,15 @@ class Reading:
     why: str
 
 
+def wins_nowhere(by_threats: Mapping[int, int], to_play: int) -> bool:
+    """Whether the winners by balance ``by_threats`` give ``to_play`` no balance."""
+    return all(w != to_play for w in by_threats.values())
+
+
 def fails_everywhere(sol: Solution) -> bool:
     """Whether ``sol`` proves that its side to play wins at no balance."""
     return (sol.limit is None and sol.by_threats is not None
-            and all(w != sol.to_play for w in sol.by_threats.values()))
+            and wins_nowhere(sol.by_threats, sol.to_play))
 
 
 def other_targets(problem: Problem, frame: int, comment: str = "", *, name: str = "",
@@ -61,7 +66,7 @@ def other_targets(problem: Problem, frame: int, comment: str = "", *, name: str 
     to_play, size = problem.to_play, problem.size
     side, defender = Color(to_play), Color(problem.defender)
     others = [b for b in board.blocks(defender) if b & (b - 1) and not b & problem.target]
-    others.sort(key=lambda b: -bin(b).count("1"))
+    others.sort(key=lambda b: -b.bit_count())
     out: list[Reading] = []
     for blk in others[:OTHER_TARGETS]:
         first = (blk & -blk).bit_length() - 1
@@ -73,7 +78,7 @@ def other_targets(problem: Problem, frame: int, comment: str = "", *, name: str 
         where = f"{to_gtp(first, size)} ({to_sgf(first, size)})"
         what = (f"{side} to save its block at {where}" if side == defender else
                 f"{side} to kill {defender}'s block at {where}")
-        out.append(Reading(p, inf, f"another target, {what}, {bin(blk).count('1')} stones"))
+        out.append(Reading(p, inf, f"another target, {what}, {blk.bit_count()} stones"))
     return out
 
 
@@ -123,9 +128,11 @@ def read_again(problem: Problem, inferred: Inference, comment: str,
     """The first of :func:`other_readings` that :func:`poses` a problem, each side's answer
     found by ``solve_one(problem, to_play)`` (the caller's limits; one correct first move is
     enough); None if none does."""
+    side = Color(problem.to_play)
     for r in other_readings(problem, inferred, comment, name=name, framing=framing):
-        side = Color(problem.to_play)
-        mine, theirs = (solve_one(r.problem, c) for c in (side, side.opponent))
-        if poses(mine, theirs):
+        mine = solve_one(r.problem, side)
+        if mine.limit is not None or fails_everywhere(mine):
+            continue  # no problem for the side to play: the other side need not be solved
+        if poses(mine, solve_one(r.problem, side.opponent)):
             return r
     return None
