@@ -107,11 +107,12 @@ from tsumego.go.board import BLACK, bits, color_name
 from tsumego.go.coords import PASS, from_sgf, to_sgf
 from tsumego.go.line import IllegalLine, Line
 from tsumego.go.problem import Problem, ProblemError
-from tsumego.io.sgf import SgfNode, parse_problem, read_tree
+from tsumego.io.sgf import SgfNode, TooOpenFile, parse_problem, read_tree
 from tsumego.knowledge.infer import (
     CHASE,
     Framing,
     Inference,
+    TooOpen,
     book_board,
     crop_diagram,
     infer_problem,
@@ -360,12 +361,28 @@ def run(task: Task) -> dict[str, Any]:
     t0 = time.monotonic()
     try:
         data, book = load(task)
-        pf = parse_problem(data, task.path)
+        too_open: ProblemError | None = None
+        try:
+            pf = parse_problem(data, task.path)
+        except TooOpenFile as e:
+            pf, too_open = e.file, e
         problem, inf = pf.problem, pf.inferred
         if inf is not None and task.framing != Framing():
             # re-frame with the framing under test (parse_problem used the default)
-            problem, inf = infer_problem(book_board(problem, inf.frame), problem.to_play,
-                                         pf.comment, name=task.path, framing=task.framing)
+            try:
+                problem, inf = infer_problem(book_board(problem, inf.frame), problem.to_play,
+                                             pf.comment, name=task.path, framing=task.framing)
+                too_open = None
+            except TooOpen as e:
+                problem, inf, too_open = e.problem, e.inferred, e
+        if too_open is not None:
+            # too open as first inferred: another reading, as `tsumego solve` reads it
+            assert inf is not None
+            opened = reading_for(problem, inf, pf.comment, task, too_open=True)
+            if opened is None:
+                raise too_open
+            problem, inf = opened.problem, opened.inferred
+            rec["reading"] = opened.why
     except (ProblemError, ValueError, OSError) as e:
         rec.update(cls="error", error=str(e), seconds=round(time.monotonic() - t0, 3))
         if CHASE in str(e):
@@ -433,15 +450,17 @@ def reading_fields(problem: Problem, inf: Inference | None) -> dict[str, Any]:
             "frame_sensitive": inf.frame_sensitive if inf else None}
 
 
-def reading_for(problem: Problem, inf: Inference, comment: str, task: Task) -> Reading | None:
-    """The reading ``tsumego solve`` answers where the first has no solution
+def reading_for(problem: Problem, inf: Inference, comment: str, task: Task,
+                too_open: bool = False) -> Reading | None:
+    """The reading ``tsumego solve`` answers where the first has no solution or is too open
     (:func:`tsumego.search.reading.read_again`), with the task's limits; None if none."""
 
     def solve_one(p: Problem, color: int) -> Solution:
         return solve(p, to_play=color, time_limit=task.time_limit, max_nodes=task.max_nodes,
                      options=task.options(), all_moves=False)
 
-    return read_again(problem, inf, comment, solve_one, name=task.path, framing=task.framing)
+    return read_again(problem, inf, comment, solve_one, name=task.path, framing=task.framing,
+                      too_open=too_open)
 
 
 def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],

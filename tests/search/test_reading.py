@@ -1,10 +1,12 @@
-"""Another reading of a plain problem whose first reading has no solution (search/reading.py)."""
+"""Another reading of a plain problem whose first reading has no solution or is too open
+(search/reading.py)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import place, plain_sgf, pt, sgf_moves
 
@@ -12,8 +14,10 @@ from tsumego import BLACK, WHITE, solve
 from tsumego.cli.main import main
 from tsumego.go.board import bits
 from tsumego.go.coords import to_sgf
-from tsumego.knowledge.infer import infer_problem
-from tsumego.search.reading import fails_everywhere, other_readings, poses
+from tsumego.go.problem import Problem
+from tsumego.knowledge.infer import TooOpen, infer_problem
+from tsumego.search.reading import fails_everywhere, other_readings, poses, read_again
+from tsumego.search.solver import Solution
 
 # Black to play. Black's largest block (e19-g19, e18-f18) is shut in with one liberty, h19,
 # where Black may not play (it would take the block's last liberty): it cannot be saved. The
@@ -96,3 +100,116 @@ def test_verify_reads_the_problem_again_and_agrees_with_the_book(tmp_path: Path)
     assert rec["class"] == "agree", rec
     assert any(n.startswith("read again: as first inferred (Black to live)")
                for n in rec["notes"])
+
+
+# Black to play. Black's stone at c19 is the only stone shut in, so the position rule takes
+# Black as the defender; the frame around it takes in Black's wall and holds 65 empty points,
+# too open for a life-and-death problem. Read the other way round, White's corner (a18-d18,
+# c19 in its eye space) is the problem: Black kills with e18 (b19, d19 and e19 kill too), and
+# White moving first lives only with b19. Our own composition.
+WRONG_WAY_ROUND = """
+. . X . . . . . . . . .
+O O O O . . . . . . . .
+X X X X . X X X X . . .
+. . . . X . . . . . . .
+"""
+
+# As above, with a longer white group and Black's wall two stones along: the first reading is
+# too open (70 empty points), and White's group, read as the target, can run into the open
+# board: no reading poses a problem. Our own composition.
+NO_OTHER_READING = """
+. . X . . . . . . .
+O O O O . . . O . .
+X X X X . O O X . .
+. . . . X . . X . .
+. . . X . . X . . .
+"""
+
+
+def test_a_reading_too_open_is_refused_with_the_reading_itself() -> None:
+    with pytest.raises(TooOpen, match="65 empty points: too open") as e:
+        infer_problem(place(WRONG_WAY_ROUND), BLACK)
+    assert e.value.empty == 65
+    assert e.value.inferred.goal == "live" and e.value.inferred.rule == "enclosure"
+    assert {to_sgf(q, 19) for q in bits(e.value.problem.target)} == {"ca"}
+
+
+def test_the_roles_swapped_pose_the_problem_the_first_reading_left_too_open() -> None:
+    with pytest.raises(TooOpen) as e:
+        infer_problem(place(WRONG_WAY_ROUND), BLACK)
+    first, inferred = e.value.problem, e.value.inferred
+    # read the usual way, Black's wall comes first, as another target
+    assert other_readings(first, inferred)[0].why.startswith("another target")
+    readings = other_readings(first, inferred, roles_first=True)
+    assert readings[0].why == "the roles swapped, Black to kill"
+
+    def solve_one(p: Problem, color: int) -> Solution:
+        return solve(p, to_play=color, time_limit=60, all_moves=False)
+
+    r = read_again(first, inferred, "", solve_one, too_open=True)
+    assert r is not None and r.why == "the roles swapped, Black to kill"
+    assert {to_sgf(q, 19) for q in bits(r.problem.target)} == {"ab", "bb", "cb", "db"}
+    black, white = (solve(r.problem, to_play=c, time_limit=60) for c in (BLACK, WHITE))
+    assert black.status == "kill" and white.status == "live"
+    assert sgf_moves(black.moves, 19) == {"ba", "da", "ea", "eb"}
+    assert sgf_moves(white.moves, 19) == {"ba"}
+
+
+def test_solve_reads_a_problem_too_open_again_and_says_so(tmp_path: Path) -> None:
+    f = tmp_path / "wrong-way-round.sgf"
+    f.write_text(plain_sgf(WRONG_WAY_ROUND, "B"))
+    res = CliRunner().invoke(main, ["solve", str(f), "--time-limit", "60", "--quick"])
+    assert res.exit_code == 0, res.output
+    assert res.output.lstrip().startswith(
+        "Read again: as first inferred (Black to live), the framed region has 65 empty points, "
+        "too open for a life-and-death problem; read instead as the roles swapped, Black to "
+        "kill.")
+    assert "Black to play: kills unconditionally with E18 (eb)" in res.output
+    assert "White to play: lives unconditionally with B19 (ba)" in res.output
+    res = CliRunner().invoke(main, ["solve", str(f), "--time-limit", "60", "--quick", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output.splitlines()[0])
+    assert out["status"] == "kill" and out["inferred"]["rule"] == "read again"
+    assert out["inferred"]["notes"][-1].startswith("as first inferred (Black to live), the "
+                                                   "framed region has 65 empty points")
+
+
+def test_a_problem_too_open_with_no_other_reading_is_refused(tmp_path: Path) -> None:
+    f = tmp_path / "no-other-reading.sgf"
+    f.write_text(plain_sgf(NO_OTHER_READING, "B"))
+    res = CliRunner().invoke(main, ["solve", str(f), "--time-limit", "60"])
+    assert res.exit_code == 2
+    assert res.output.strip() == (f"tsumego: error: {f}: the framed region has 70 empty points: "
+                                  "too open for a life-and-death problem (give the region)")
+
+
+def test_a_problem_too_open_is_not_read_again_when_the_user_gave_the_goal(
+        tmp_path: Path) -> None:
+    f = tmp_path / "wrong-way-round.sgf"
+    f.write_text(plain_sgf(WRONG_WAY_ROUND, "B"))
+    res = CliRunner().invoke(main, ["solve", str(f), "--goal", "live"])
+    assert res.exit_code == 2
+    assert "65 empty points: too open" in res.output and "Read again" not in res.output
+
+
+def test_verify_reads_a_problem_too_open_again_and_refuses_one_with_no_other_reading(
+        tmp_path: Path) -> None:
+    d = tmp_path / "book"
+    d.mkdir()
+    (d / "wrong-way-round.sgf").write_text(plain_sgf(WRONG_WAY_ROUND, "B",
+                                                     right=["eb", "ba", "da", "ea"]))
+    (d / "no-other-reading.sgf").write_text(plain_sgf(NO_OTHER_READING, "B", right=["db"]))
+    out = tmp_path / "results.jsonl"
+    CliRunner().invoke(main, ["verify", str(d), "--time-limit", "60", "--jobs", "1",
+                              "--json", str(out)])
+    recs = {Path(r["file"]).name: r for r in map(json.loads, out.read_text().splitlines())
+            if "file" in r}
+    agree = recs["wrong-way-round.sgf"]
+    assert agree["class"] == "agree", agree
+    assert any(n.startswith("read again: as first inferred (Black to live), the framed "
+                            "region has 65 empty points") for n in agree["notes"])
+    # the note on the frame is the new reading's: Black's stones frame White's corner
+    assert agree["notes"][0].endswith("virtual Black stones frame it"), agree["notes"]
+    refused = recs["no-other-reading.sgf"]
+    assert refused["class"] == "error" and "70 empty points: too open" in refused["error"]
+    assert refused["notes"] == [] and refused["board"] is None

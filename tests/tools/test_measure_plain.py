@@ -452,3 +452,13 @@ def test_a_book_problem_is_read_again_with_the_roles_swapped_and_another_target(
     assert rec["reading"] == ("the roles swapped and another target, Black to kill White's "
                               "block at E18 (eb), 2 stones")
     assert rec["cls"] == "agree"
+
+
+@pytest.mark.skipif(not DATA.is_dir(), reason="the shared problem collections are absent")
+def test_a_book_problem_too_open_as_first_read_is_read_again() -> None:
+    """Cho intermediate 310: Black's throw-in at b19 is the only stone shut in, so Black is
+    first read as the defender, and the frame around Black's wall holds 63 empty points (too
+    open); with the roles swapped, Black kills White's corner with the book's d18."""
+    rec = _book_record("cho-intermediate", "Prob0310.json")
+    assert rec["reading"] == "the roles swapped, Black to kill"
+    assert rec["cls"] == "agree" and rec["target"] == ["ab", "bb", "cb"]

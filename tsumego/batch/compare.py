@@ -21,9 +21,10 @@ from tsumego.go.board import BLACK, bits, color_name, opponent
 from tsumego.go.coords import PASS, from_sgf, to_gtp, to_sgf
 from tsumego.go.line import IllegalLine
 from tsumego.go.problem import Problem, ProblemError
-from tsumego.io.sgf import SgfError, parse_problem, read_tree
+from tsumego.io.sgf import SgfError, TooOpenFile, parse_problem, read_tree
+from tsumego.knowledge.infer import Inference
 from tsumego.search.lines import LinePosition
-from tsumego.search.reading import fails_everywhere, read_again, reading_note
+from tsumego.search.reading import fails_everywhere, open_note, read_again, reading_note
 from tsumego.search.solver import K, Solution, solve
 
 SOLVE_SHARE = 0.75  # of the time limit, for the full search when the book has an answer
@@ -115,7 +116,11 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
         raise SgfError(task.read_error)
     name = task.name
     tree = read_tree(task.data, name)
-    pf = parse_problem(task.data, name)
+    too_open: TooOpenFile | None = None
+    try:
+        pf = parse_problem(task.data, name)
+    except TooOpenFile as e:  # read again below, or refused
+        pf, too_open = e.file, e
     problem = pf.problem
     size = problem.size
     c = problem.to_play
@@ -125,11 +130,9 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
     if not pf.pl_given:
         res.notes.append(f"the file has no PL: {_side(c)} to play was assumed (rules.md)")
     inf = pf.inferred
+    framed_at = len(res.notes)  # where the note on the frame goes (it follows a reading again)
     if inf is not None and inf.framed:
-        n = bin(inf.frame).count("1")
-        res.notes.append("a plain problem: the target, the roles and the region were inferred"
-                         + (f", and {n} virtual {_side(problem.attacker)} stone"
-                            f"{'s' if n != 1 else ''} frame it" if n else ""))
+        res.notes.append(_framed_note(problem, inf))
         res.frame_sensitive = inf.frame_sensitive
 
     # the book
@@ -169,18 +172,33 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
         # keep a quarter of the time to check the book's moves alone if the full search
         # does not finish
         solve_deadline = start + SOLVE_SHARE * options.time_limit
+
+    def solve_one(p: Problem, color: int) -> Solution:
+        return solve(p, to_play=color, time_limit=_remaining(solve_deadline),
+                     tt_size=options.tt_size, all_moves=False)
+
+    if too_open is not None:
+        # too open as first inferred: another reading, as ``tsumego solve`` reads it
+        assert inf is not None
+        opened = read_again(problem, inf, pf.comment, solve_one, name=name, too_open=True)
+        if opened is None:  # refused, and nothing of the reading too open is kept
+            res.notes.clear()
+            res.to_play = res.board = res.frame_sensitive = None
+            raise too_open
+        res.notes.append("read again: " + open_note(inf, too_open.empty, opened))
+        problem, inf = opened.problem, opened.inferred
+        res.notes[framed_at] = _framed_note(problem, inf)
+        res.board = _board_json(problem, inf.frame)
+        res.frame_sensitive = inf.frame_sensitive
     sol = solve(problem, to_play=c, time_limit=_remaining(solve_deadline),
                 tt_size=options.tt_size)
     if inf is not None and fails_everywhere(sol):
         # no solution in the first reading: read again, as ``tsumego solve`` does
-        def solve_one(p: Problem, color: int) -> Solution:
-            return solve(p, to_play=color, time_limit=_remaining(solve_deadline),
-                         tt_size=options.tt_size, all_moves=False)
-
         again = read_again(problem, inf, pf.comment, solve_one, name=name)
         if again is not None:
             res.notes.append("read again: " + reading_note(inf, sol, again))
             problem, inf = again.problem, again.inferred
+            res.notes[framed_at] = _framed_note(problem, inf)
             res.board = _board_json(problem, inf.frame)
             res.frame_sensitive = inf.frame_sensitive
             sol = solve(problem, to_play=c, time_limit=_remaining(solve_deadline),
@@ -207,6 +225,14 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
     except BudgetExhausted as e:
         res.notes.append(f"the {e.kind} limit stopped the checks after the main search; "
                          f"what is listed was completed")
+
+
+def _framed_note(problem: Problem, inf: Inference) -> str:
+    """The note on a plain problem's inference and frame."""
+    n = inf.frame.bit_count()
+    return ("a plain problem: the target, the roles and the region were inferred"
+            + (f", and {n} virtual {_side(problem.attacker)} stone{'s' if n != 1 else ''} "
+               f"frame it" if n else ""))
 
 
 def _check_book_moves(res: Result, problem: Problem, c: int, correct: list[int],

@@ -30,8 +30,20 @@ from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, color_from_name, opponent
 from tsumego.go.coords import Point
 from tsumego.go.problem import Problem, ProblemError
-from tsumego.io.sgf import ProblemFile, parse_problem, read_sgf_bytes, split_collection
-from tsumego.search.reading import fails_everywhere, read_again, reading_note
+from tsumego.io.sgf import (
+    ProblemFile,
+    TooOpenFile,
+    parse_problem,
+    read_sgf_bytes,
+    split_collection,
+)
+from tsumego.search.reading import (
+    OPEN_NODES,
+    fails_everywhere,
+    open_note,
+    read_again,
+    reading_note,
+)
 from tsumego.search.solver import K, Solution, solve
 
 if TYPE_CHECKING:
@@ -68,10 +80,11 @@ def main() -> None:
 
 
 def _load(file: str, game: int | None, goal: str | None, target: str | None,
-          region: str | None) -> tuple[ProblemFile, bytes]:
-    """The problem of ``file`` (of its game ``game`` in a collection) and that game's bytes;
-    a one-line error and exit 2 for bad input, a one-line notice when other games of a
-    collection are skipped."""
+          region: str | None) -> tuple[ProblemFile, bytes, TooOpenFile | None]:
+    """The problem of ``file`` (of its game ``game`` in a collection), that game's bytes, and
+    the refusal of a plain problem too open to solve as inferred (then the problem is that
+    reading, for :func:`_read_again`); a one-line error and exit 2 for bad input, a one-line
+    notice when other games of a collection are skipped."""
     try:
         data = read_sgf_bytes(file)
     except ProblemError as e:
@@ -91,7 +104,9 @@ def _load(file: str, game: int | None, goal: str | None, target: str | None,
     elif game is not None and game != 0:
         fail(f"{file}: --game {game}: the file holds one game (--game 0)")
     try:
-        return parse_problem(data, name, goal=goal, target=target, region=region), data
+        return parse_problem(data, name, goal=goal, target=target, region=region), data, None
+    except TooOpenFile as e:
+        return e.file, data, e
     except ProblemError as e:
         fail(str(e))
 
@@ -166,9 +181,15 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
              f"(docs/rules.md)")
     if output is not None:
         _check_output(file, output, force)
-    pf, data = _load(file, game, goal, target_pts, region)
-    problem = pf.problem
+    pf, data, too_open = _load(file, game, goal, target_pts, region)
     shown = show_progress(show)
+    if too_open is not None:
+        opened = _read_again(pf, threats, time_limit, max_nodes, tt_size, shown, as_json,
+                             too_open=too_open)
+        if opened is None:
+            fail(str(too_open))
+        pf = opened
+    problem = pf.problem
     first = problem.to_play if to_play is None else color_from_name(to_play)
     sides = [first, opponent(first)] if both or (to_play is None and not as_json) else [first]
     if not as_json:
@@ -187,8 +208,8 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
     sols = [solve_side(first)]
     if (first == problem.to_play and pf.inferred is not None and goal is None
             and target_pts is None and region is None and fails_everywhere(sols[0])):
-        again = _read_again(pf, sols[0], threats, time_limit, max_nodes, tt_size, shown,
-                            as_json)
+        again = _read_again(pf, threats, time_limit, max_nodes, tt_size, shown, as_json,
+                            first=sols[0])
         if again is not None:  # the sides again, on the problem of the new reading
             pf, problem = again, again.problem
             if not as_json:
@@ -212,31 +233,44 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
     sys.exit(EXIT_LIMIT if stopped else EXIT_OK)
 
 
-def _read_again(pf: ProblemFile, first: Solution, threats: int, time_limit: float | None,
-                max_nodes: int | None, tt_size: int, shown: bool,
-                as_json: bool) -> ProblemFile | None:
+def _read_again(pf: ProblemFile, threats: int, time_limit: float | None,
+                max_nodes: int | None, tt_size: int, shown: bool, as_json: bool, *,
+                first: Solution | None = None,
+                too_open: TooOpenFile | None = None) -> ProblemFile | None:
     """The problem file read again where the inferred reading has no solution for the side
-    to play (``first`` proves it): the first other reading in which it wins at some balance
-    (:mod:`tsumego.search.reading`) that poses a problem, its note added to what was
-    inferred; None if none does. The notice goes to the output, as the answer it explains
-    (with ``as_json``, only into the notes of ``"inferred"``)."""
-    assert pf.inferred is not None
+    to play (``first`` proves it) or is too open to solve (``too_open``, its refusal): the
+    first other reading in which it wins at some balance (:mod:`tsumego.search.reading`)
+    that poses a problem, its note added to what was inferred; None if none does. The notice
+    goes to the output, as the answer it explains (with ``as_json``, only into the notes of
+    ``"inferred"``)."""
+    inferred = pf.inferred
+    assert inferred is not None and (first is None) != (too_open is None)
+    why = "is too open" if too_open is not None else "has no solution"
+
+    nodes = max_nodes
+    if too_open is not None and time_limit is None and max_nodes is None:
+        nodes = OPEN_NODES  # searches the user did not ask for, before a refusal
 
     def solve_one(problem: Problem, color: int) -> Solution:
         return solve(problem, to_play=color, threats=threats, time_limit=time_limit,
-                     max_nodes=max_nodes, tt_size=tt_size, all_moves=False)
+                     max_nodes=nodes, tt_size=tt_size, all_moves=False)
 
-    with progress("the first reading has no solution: reading again", shown):
-        r = read_again(pf.problem, pf.inferred, pf.comment, solve_one, name=pf.path)
+    with progress(f"the first reading {why}: reading again", shown):
+        r = read_again(pf.problem, inferred, pf.comment, solve_one, name=pf.path,
+                       too_open=too_open is not None)
     if r is None:
         return None
-    note = reading_note(pf.inferred, first, r)
+    if too_open is not None:
+        note = open_note(inferred, too_open.empty, r)
+    else:
+        assert first is not None
+        note = reading_note(inferred, first, r)
     if not as_json:
         click.echo("")
         click.echo(f"Read again: {note}.")
         click.echo("")
     inferred = dataclasses.replace(r.inferred, rule="read again",
-                                   confidence=pf.inferred.confidence,
+                                   confidence=inferred.confidence,
                                    notes=(*r.inferred.notes, note))
     return dataclasses.replace(pf, problem=r.problem, inferred=inferred,
                                frame=r.inferred.frame)

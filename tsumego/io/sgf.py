@@ -25,7 +25,7 @@ from tsumego.go.coords import PASS
 from tsumego.go.problem import Problem, ProblemError, make_problem
 from tsumego.io import sgfscan
 from tsumego.io.sgfscan import Points
-from tsumego.knowledge.infer import COMMENT_HEAD, Inference, infer_with_overrides
+from tsumego.knowledge.infer import COMMENT_HEAD, Inference, TooOpen, infer_with_overrides
 
 N = TypeVar("N")
 
@@ -47,6 +47,18 @@ class ProblemFile:
     # the frame stones: those added around a plain problem, or the attacker stones a file
     # dims (DD), as a solution tree of a framed problem does
     frame: int = 0
+
+
+class TooOpenFile(SgfError):
+    """A plain problem whose inferred region is too open for a life-and-death problem
+    (:class:`tsumego.knowledge.infer.TooOpen`). ``file`` is that reading, framed, for a caller
+    that tries the position's other readings before it gives up; ``empty`` is its region's
+    number of empty points."""
+
+    def __init__(self, message: str, file: ProblemFile, empty: int) -> None:
+        super().__init__(message)
+        self.file = file
+        self.empty = empty
 
 
 # (the words between the colour and the verb are bounded: from each colour an unbounded gap
@@ -310,6 +322,10 @@ def problem_of(pos: SgfPosition, *, to_play: int | None = None, goal: str | None
             problem, inferred = infer_with_overrides(
                 pos.board, pl, pos.comment, marked=pos.targets, squares=pos.squares, goal=goal,
                 target=target, region=region, name=name, stated_region=pos.region)
+        except TooOpen as e:
+            raise TooOpenFile(f"{name}: {e}", ProblemFile(
+                name, e.problem, stated, pos.pl_given, pos.comment, e.inferred,
+                e.inferred.frame), e.empty) from None
         except (ProblemError, ValueError) as e:
             raise SgfError(f"{name}: {e}") from None
         return ProblemFile(name, problem, stated, pos.pl_given, pos.comment, inferred,

@@ -67,6 +67,20 @@ class InferenceError(ProblemError):
     """A plain problem whose target, roles or region cannot be inferred."""
 
 
+class TooOpen(InferenceError):
+    """The inferred region has more than :data:`MAX_REGION` empty points: too open for a
+    life-and-death problem. ``problem`` and ``inferred`` are that reading, framed, so that a
+    caller may try the other readings of the position (:mod:`tsumego.search.reading`);
+    ``empty`` is the region's number of empty points."""
+
+    def __init__(self, problem: Problem, inferred: Inference, empty: int) -> None:
+        super().__init__(f"the framed region has {empty} empty points: too open for a "
+                         f"life-and-death problem (give the region)")
+        self.problem = problem
+        self.inferred = inferred
+        self.empty = empty
+
+
 @dataclass(frozen=True)
 class Framing:
     """How the outside of a plain problem is made to behave (see the module docstring)."""
@@ -640,10 +654,6 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
     else:
         reg = box
         note = "region: the whole framed box"
-    n_empty = bin(reg & b.empty).count("1")
-    if region is None and n_empty > MAX_REGION:
-        raise InferenceError(f"the framed region has {n_empty} empty points: too open for a "
-                             f"life-and-death problem (give the region)")
     x0, y0, x1, y1 = _bbox(b.size, box)
     where = (f"up to {framing.distance} lines around the defender" if region is None
              and framing.mode != "box" else
@@ -854,6 +864,9 @@ def infer_problem(
     inference = Inference(goal_out, to_play, attacker, defender, tuple(bits(target_mask)),
                           problem.region, frame, confidence, rule, tuple(notes),
                           "; ".join(risks) if risks else None)
+    n_empty = (problem.region & problem.board().empty).bit_count()
+    if region is None and n_empty > MAX_REGION:
+        raise TooOpen(problem, inference, n_empty)
     return problem, inference
 
 
@@ -930,6 +943,6 @@ def infer_with_overrides(
 
 
 __all__ = ["infer_with_overrides", "Framing", "DEFAULT_FRAMING", "Inference", "InferenceError",
-           "infer_problem",
+           "TooOpen", "infer_problem",
            "goal_from_comment", "roles_from_position", "frame_problem", "Framed", "frame_box",
            "parse_region", "crop_diagram", "frame_risks", "weak_walls", "book_board", "CHASE"]

@@ -1,9 +1,12 @@
-"""Another reading of a plain problem, where the inferred one has no solution.
+"""Another reading of a plain problem, where the inferred one has no solution or is too open.
 
 A plain problem says only who plays (inference, :mod:`tsumego.knowledge.infer`, guesses the
 rest from the position). A published problem always has a solution for the side to play, so
 when the solver proves that the side to play fails at every ko-threat balance in the inferred
-reading, that reading is not the author's. The other readings, in order:
+reading, that reading is not the author's. Nor is a reading whose framed region is too open
+for a life-and-death problem (:class:`tsumego.knowledge.infer.TooOpen`): the roles were
+often read the wrong way round, the defender's real target a small group in the corner and
+the first reading's a group facing the open board. The other readings, in order:
 
 1. the defender's next largest blocks of two stones or more as the target, the larger first
    (at most :data:`OTHER_TARGETS`);
@@ -11,13 +14,15 @@ reading, that reading is not the author's. The other readings, in order:
    roles were inferred from the position, not stated by the comment), then its next largest
    blocks as in 1.
 
+For a first reading too open, 2 comes before 1.
+
 The caller solves them in turn and answers the first that is a problem (:func:`poses`): the
 side to play wins at some balance, and so does the other side when it moves first (a reading
 where the side to play wins whatever it plays, a target already dead, is no problem). It says
 so: each answer is exact for the problem it answers, and the note names that problem and why
 the first reading was left. Where no reading poses a problem, the first reading's answer
-stands. Nothing is read again when the user gave the goal, the target or the region, or when
-the problem is marked (MA).
+stands (or, for a reading too open, its refusal). Nothing is read again when the user gave
+the goal, the target or the region, or when the problem is marked (MA).
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from tsumego.knowledge.infer import DEFAULT_FRAMING, Framing, Inference, book_bo
 from tsumego.search.solver import Solution
 
 OTHER_TARGETS = 2  # the defender's next largest blocks tried as the target
+# nodes for each solve of a reading tried after a first reading too open, where the caller
+# sets no limit: the user asked for none of these searches, and a refusal comes at the end
+OPEN_NODES = 500_000
 ROLE_RULES = ("enclosure", "enclosure-2", "height")  # the roles were read from the position
 
 
@@ -83,24 +91,31 @@ def other_targets(problem: Problem, frame: int, comment: str = "", *, name: str 
 
 
 def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
-                   name: str = "", framing: Framing = DEFAULT_FRAMING) -> list[Reading]:
-    """The readings to try after ``inferred`` (the module docstring says which, in order);
-    none for a marked problem or one whose goal or target the user gave. A reading that
-    cannot be framed is left out."""
+                   name: str = "", framing: Framing = DEFAULT_FRAMING,
+                   roles_first: bool = False) -> list[Reading]:
+    """The readings to try after ``inferred`` (the module docstring says which, in order;
+    with ``roles_first``, those with the roles swapped come first: a first reading too open
+    most often has the roles the wrong way round, and the defender's other blocks are then
+    its wall, facing the open board); none for a marked problem or one whose goal or target
+    the user gave. A reading that cannot be framed is left out."""
     if inferred.rule not in (*ROLE_RULES, "comment"):
         return []
-    out = other_targets(problem, inferred.frame, comment, name=name, framing=framing)
+    same = other_targets(problem, inferred.frame, comment, name=name, framing=framing)
+    swapped: list[Reading] = []
     if inferred.rule in ROLE_RULES:
         goal = "kill" if inferred.goal == "live" else "live"
         try:
             p, inf = infer_problem(book_board(problem, inferred.frame), problem.to_play,
                                    comment, goal=goal, name=name, framing=framing)
         except ProblemError:
-            return out
-        out.append(Reading(p, inf, f"the roles swapped, {Color(problem.to_play)} to {goal}"))
-        out += [Reading(r.problem, r.inferred, f"the roles swapped and {r.why}")
-                for r in other_targets(p, inf.frame, comment, name=name, framing=framing)]
-    return out
+            pass
+        else:
+            swapped.append(Reading(p, inf,
+                                   f"the roles swapped, {Color(problem.to_play)} to {goal}"))
+            swapped += [Reading(r.problem, r.inferred, f"the roles swapped and {r.why}")
+                        for r in other_targets(p, inf.frame, comment, name=name,
+                                               framing=framing)]
+    return swapped + same if roles_first else same + swapped
 
 
 def poses(mine: Solution, theirs: Solution) -> bool:
@@ -122,14 +137,26 @@ def reading_note(first: Inference, sol: Solution, reading: Reading) -> str:
             f"{reading.why}")
 
 
+def open_note(first: Inference, empty: int, reading: Reading) -> str:
+    """Why the answer is for ``reading``: the first reading, whose framed region has
+    ``empty`` empty points (:class:`tsumego.knowledge.infer.TooOpen`)."""
+    side = Color(first.to_play)
+    return (f"as first inferred ({side} to {first.goal}), the framed region has {empty} empty "
+            f"points, too open for a life-and-death problem; read instead as {reading.why}")
+
+
 def read_again(problem: Problem, inferred: Inference, comment: str,
                solve_one: Callable[[Problem, int], Solution], *, name: str = "",
-               framing: Framing = DEFAULT_FRAMING) -> Reading | None:
+               framing: Framing = DEFAULT_FRAMING, too_open: bool = False) -> Reading | None:
     """The first of :func:`other_readings` that :func:`poses` a problem, each side's answer
     found by ``solve_one(problem, to_play)`` (the caller's limits; one correct first move is
-    enough); None if none does."""
+    enough); None if none does. ``problem`` is the first reading: one whose side to play has
+    no solution, or, with ``too_open``, one too open to be solved
+    (:class:`tsumego.knowledge.infer.TooOpen`'s ``problem`` and ``inferred``; then the roles
+    swapped come first). Other readings too open are left out."""
     side = Color(problem.to_play)
-    for r in other_readings(problem, inferred, comment, name=name, framing=framing):
+    for r in other_readings(problem, inferred, comment, name=name, framing=framing,
+                            roles_first=too_open):
         mine = solve_one(r.problem, side)
         if mine.limit is not None or fails_everywhere(mine):
             continue  # no problem for the side to play: the other side need not be solved
