@@ -376,9 +376,11 @@ def run(task: Task) -> dict[str, Any]:
             except TooOpen as e:
                 problem, inf, too_open = e.problem, e.inferred, e
         if too_open is not None:
-            # too open as first inferred: another reading, as `tsumego solve` reads it
+            # too open as first inferred: another reading, as `tsumego solve` reads it (it
+            # takes searches, so --infer-only records the refusal)
             assert inf is not None
-            opened = reading_for(problem, inf, pf.comment, task, too_open=True)
+            opened = None if task.infer_only else reading_for(problem, inf, pf.comment, task,
+                                                               too_open=True)
             if opened is None:
                 raise too_open
             problem, inf = opened.problem, opened.inferred

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from conftest import load_tool
+from conftest import load_tool, plain_sgf
 
 from tsumego import BLACK, WHITE, problem_from_diagram, solve
 from tsumego.errors import BudgetExhausted
@@ -40,7 +40,7 @@ def test_two_elementary_problems_agree_with_the_book() -> None:
 # file name holds "hang": a run that stops at a known point, whatever the machine's load
 HANGING = """
 import multiprocessing, sys, time
-from conftest import load_tool
+from conftest import load_tool, plain_sgf
 multiprocessing.set_start_method("fork", force=True)  # the workers see the hang
 measure = load_tool("measure_plain")
 real = measure.run
@@ -462,3 +462,34 @@ def test_a_book_problem_too_open_as_first_read_is_read_again() -> None:
     rec = _book_record("cho-intermediate", "Prob0310.json")
     assert rec["reading"] == "the roles swapped, Black to kill"
     assert rec["cls"] == "agree" and rec["target"] == ["ab", "bb", "cb"]
+
+
+# tests/search/test_reading.py's WRONG_WAY_ROUND: first read, Black defends its throw-in at c19
+# in a region of 65 empty points (too open); with the roles swapped Black kills at e18
+WRONG_WAY_ROUND = """
+. . X . . . . . . . . .
+O O O O . . . . . . . .
+X X X X . X X X X . . .
+. . . . X . . . . . . .
+"""
+
+
+def test_a_problem_too_open_is_read_again_unless_only_inferred(tmp_path: Path) -> None:
+    book = tmp_path / "data" / "gogameguru-go-problems" / "weekly-go-problems" / "easy"
+    book.mkdir(parents=True)
+    (book / "open.sgf").write_text(plain_sgf(WRONG_WAY_ROUND, "B", right=["eb"])
+                                   .replace("C[RIGHT]", "C[Correct.]"))
+    tool = [sys.executable, str(REPO / "tools" / "measure_plain.py"), "--data",
+            str(tmp_path / "data"), "--sets", "ggg-easy", "--jobs", "1"]
+    for extra, cls in ((["--infer-only"], "error"), ([], "agree")):
+        out = tmp_path / f"{cls}.jsonl"
+        proc = subprocess.run([*tool, *extra, "--out", str(out)], capture_output=True,
+                              text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        rec = _records(out)["open.sgf"]
+        assert rec["cls"] == cls, rec
+        if cls == "error":  # --infer-only searches nothing, so it cannot read again
+            assert "65 empty points: too open" in rec["error"]
+        else:
+            assert rec["reading"] == "the roles swapped, Black to kill"
+            assert rec["target"] == ["ab", "bb", "cb", "db"]
