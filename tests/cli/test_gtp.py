@@ -415,3 +415,23 @@ def test_the_problem_says_where_the_frame_may_decide(gtp, tmp_path):
     assert text.endswith("; 2 virtual Black stones frame the problem; the frame may decide the "
                          "result: the target's way out reaches the frame at G19 (ga), G18 "
                          "(gb): frame stones, not Black's own, stop it there")
+
+
+def test_a_board_too_open_as_first_read_is_read_again():
+    """tests/search/test_reading.py's WRONG_WAY_ROUND set up on the board: first read, Black
+    defends its stone at C19 in a region of 65 empty points (too open); with the roles
+    swapped, Black kills White's corner, and genmove plays a killing move."""
+    e = GtpEngine(time_limit=30)
+    e.execute("boardsize", ["19"])
+    e.execute("clear_board", [])
+    for v in ("C19", "A17", "B17", "C17", "D17", "F17", "G17", "H17", "J17", "E16"):
+        e.execute("play", ["b", v])
+    for v in ("A18", "B18", "C18", "D18"):
+        e.execute("play", ["w", v])
+    explain = e.execute("tsumego-explain", [])
+    assert "rule: read again" in explain
+    assert ("as first inferred (Black to live), the framed region has 65 empty points, too "
+            "open for a life-and-death problem; read instead as the roles swapped, Black to "
+            "kill") in explain
+    assert explain.startswith("Target: White A18 B18 C18 D18")
+    assert e.execute("genmove", ["b"]) in ("E18", "B19", "D19", "E19")

@@ -4,7 +4,8 @@ programs such as Sabaki and GoGui.
 The engine keeps the board as the controller sends it (``play``, ``gogui-setup``,
 ``loadsgf``) and solves the position on it as a life-and-death problem: the target marked
 with ``MA`` in a file given to ``loadsgf``, otherwise the problem inferred from the stones
-as ``tsumego solve`` infers a plain problem (:mod:`tsumego.knowledge.infer`). The problem is set up
+as ``tsumego solve`` infers a plain problem (:mod:`tsumego.knowledge.infer`; a board too open
+as first read is read again as ``tsumego solve`` reads it). The problem is set up
 the first time it is needed, from the board as it is then (its *root*); every move played
 after that is a move of the problem, searched with the line's own history of positions and
 ko-threat balance (:class:`tsumego.search.lines.LinePosition`), so that a retaken ko is judged as
@@ -42,8 +43,9 @@ from tsumego.go.coords import PASS, from_gtp, to_gtp, to_sgf
 from tsumego.go.life import target_benson_alive
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import parse_position, problem_of, read_sgf_bytes, split_collection
-from tsumego.knowledge.infer import Inference, infer_with_overrides
-from tsumego.search.solver import K, solve
+from tsumego.knowledge.infer import Inference, TooOpen, infer_with_overrides
+from tsumego.search.reading import Reading, open_note, read_again
+from tsumego.search.solver import K, Solution, solve
 
 MAX_MAIN_LINE = 24  # plies of the main line shown at most
 KEEP_PROBLEMS = 8  # problems (and their search tables) remembered by their root position
@@ -329,12 +331,36 @@ class GtpEngine:
             try:
                 problem, inferred = infer_with_overrides(self.board, to_play, "",
                                                          name="the board")
+            except TooOpen as e:
+                opened = self._read_open(e)
+                if opened is not None:
+                    return self._anchor(opened.problem, opened.inferred, "the board")
+                why = str(e)
             except (ProblemError, ValueError) as e:
                 why = str(e)
             else:
                 return self._anchor(problem, inferred, "the board")
             self.no_problem[key] = why
         raise GtpError(f"no life-and-death problem on the board: {why}")
+
+    def _read_open(self, first: TooOpen) -> Reading | None:
+        """The board read again where its first reading is too open
+        (:func:`tsumego.search.reading.read_again`, each reading solved within the time
+        limit): the first other reading that poses a problem, what was inferred carrying the
+        note of why (rule ``read again``); None if none does."""
+
+        def solve_one(p: Problem, color: int) -> Solution:
+            return solve(p, to_play=color, threats=self.threats, time_limit=self.time_limit,
+                         tt_size=self.tt_size, all_moves=False)
+
+        r = read_again(first.problem, first.inferred, "", solve_one, name="the board",
+                       too_open=True)
+        if r is None:
+            return None
+        note = open_note(first.inferred, first.empty, r)
+        inferred = replace(r.inferred, rule="read again", confidence=first.inferred.confidence,
+                           notes=(*r.inferred.notes, note))
+        return Reading(r.problem, inferred, r.why)
 
     def _anchor(self, problem: Problem, inferred: Inference | None, source: str) -> _Anchor:
         """A problem whose root is the position on the board, remembered (with its engine's
