@@ -358,9 +358,7 @@ class GtpEngine:
         if r is None:
             return None
         note = open_note(first.inferred, first.empty, r)
-        inferred = replace(r.inferred, rule="read again", confidence=first.inferred.confidence,
-                           notes=(*r.inferred.notes, note))
-        return Reading(r.problem, inferred, r.why)
+        return Reading(r.problem, r.answered_for(first.inferred, note), r.why)
 
     def _anchor(self, problem: Problem, inferred: Inference | None, source: str) -> _Anchor:
         """A problem whose root is the position on the board, remembered (with its engine's

@@ -269,10 +269,7 @@ def _read_again(pf: ProblemFile, threats: int, time_limit: float | None,
         click.echo("")
         click.echo(f"Read again: {note}.")
         click.echo("")
-    inferred = dataclasses.replace(r.inferred, rule="read again",
-                                   confidence=inferred.confidence,
-                                   notes=(*r.inferred.notes, note))
-    return dataclasses.replace(pf, problem=r.problem, inferred=inferred,
+    return dataclasses.replace(pf, problem=r.problem, inferred=r.answered_for(inferred, note),
                                frame=r.inferred.frame)
 
 

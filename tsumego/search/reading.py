@@ -28,7 +28,7 @@ the goal, the target or the region, or when the problem is marked (MA).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tsumego.go.board import Color
 from tsumego.go.coords import to_gtp, to_sgf
@@ -51,6 +51,12 @@ class Reading:
     problem: Problem
     inferred: Inference
     why: str
+
+    def answered_for(self, first: Inference, note: str) -> Inference:
+        """What was inferred for this reading, as answered in place of ``first``: rule
+        ``read again``, the first reading's confidence, and ``note`` (why) among the notes."""
+        return replace(self.inferred, rule="read again", confidence=first.confidence,
+                       notes=(*self.inferred.notes, note))
 
 
 def wins_nowhere(by_threats: Mapping[int, int], to_play: int) -> bool:
