@@ -48,15 +48,17 @@ Every record holds ``frame_sensitive``: why the frame may decide the result
 (``inferred.frame_sensitive``), or null. The summary gives, per set, how many problems are
 flagged so, and how many of the disagreements (``outside`` to ``book-loses``: the classes that
 are neither agree, unknown, no-book-move nor error) are. Unless ``--no-recheck``, each
-disagreement is solved again with the frame two lines farther out (``"looser"``: ``agree``
-when a book move wins there, ``disagree``, ``unknown``, or ``error`` when the region grows too
-open); a disagreement a looser frame resolves is the frame's doing, and the summary says how
+disagreement is solved again, with the same goal and target, in the wider frames of
+``tsumego.search.reading.wider_framings``: the frame two lines farther out (``"looser"``:
+``agree`` when a book move wins there, ``disagree``, ``unknown``, or ``error`` when the region
+grows too open), then, unless that agrees, a box around the stones (``"box"``, the same
+values). A disagreement a wider frame resolves is the frame's doing, and the summary says how
 many of those are flagged. Unless that or the roles already explain it, it is solved again
 with each of the defender's two next largest blocks as the target (``"other_target"``:
 ``agree``, ``disagree``, ``unknown``, or null when there is none). ``"cause"`` sums the
 rechecks up: ``frame``, ``inference``, ``book`` (our proof says the book's move is inferior
-or loses, in both frames, and no check flags the frame), ``out of time`` (a recheck that
-could have told ran out of time) or ``not told apart``; the summary counts each.
+or loses, in our frame and the looser one, and no check flags the frame), ``out of time`` (a
+recheck that could have told ran out of time) or ``not told apart``; the summary counts each.
 ``--infer-only`` infers and frames each problem without searching (class ``framed``): the
 flag rate of whole collections in seconds.
 
@@ -119,7 +121,13 @@ from tsumego.knowledge.infer import (
 )
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
-from tsumego.search.reading import Reading, other_targets, read_again, wins_nowhere
+from tsumego.search.reading import (
+    Reading,
+    other_targets,
+    read_again,
+    wider_framings,
+    wins_nowhere,
+)
 from tsumego.search.solver import K, Searches, Solution, least_favourable, solve
 
 REPO = Path(__file__).resolve().parent.parent
@@ -142,7 +150,8 @@ CLASSES = ("agree", "outside", "roles", "book-weaker", "no-win", "book-loses", "
            "unknown", "error", "framed")
 # the classes of a disagreement with the book
 DISAGREEMENTS = ("outside", "roles", "book-weaker", "no-win", "book-loses")
-LOOSER = 2  # a disagreement is solved again with the frame this many lines farther out
+# the record's key of the recheck in each of the wider frames (``wider_framings``), in order
+WIDER = ("looser", "box")
 # what a disagreement comes from, as the rechecks tell it (``cause``)
 CAUSES = ("frame", "inference", "book", "out of time", "not told apart")
 
@@ -434,8 +443,11 @@ def run(task: Task) -> dict[str, Any]:
         rec["best_moves"] = [to_sgf(m, size) for m in chk.best_moves]
     rec["cls"] = classify(problem, frame, chk, book, task, rec)
     if rec["cls"] in DISAGREEMENTS and task.recheck and inf is not None:
-        rec["looser"] = looser_frame(problem, frame, pf.comment, book, task)
-        if rec["cls"] not in ("outside", "roles") and rec["looser"] != "agree":
+        for key, (_, wider) in zip(WIDER, wider_framings(task.framing)):
+            rec[key] = wider_frame(problem, inf, pf.comment, book, task, wider)
+            if rec[key] == "agree":
+                break
+        if rec["cls"] not in ("outside", "roles") and "agree" not in (rec.get(k) for k in WIDER):
             rec["other_target"] = other_target(problem, frame, pf.comment, book, task)
         rec["cause"] = cause(rec)
     if rec["cls"] not in ("agree", "unknown"):
@@ -465,17 +477,17 @@ def reading_for(problem: Problem, inf: Inference, comment: str, task: Task,
                       too_open=too_open)
 
 
-def looser_frame(problem: Problem, frame: int, comment: str, book: list[int],
-                 task: Task) -> str:
-    """The book's moves against the problem framed again :data:`LOOSER` lines farther out:
-    ``agree`` (a book move is among the best moves there: the frame made the disagreement),
-    ``disagree``, ``unknown`` (a limit stopped the search) or ``error`` (no looser frame: the
+def wider_frame(problem: Problem, inf: Inference, comment: str, book: list[int], task: Task,
+                framing: Framing) -> str:
+    """The book's moves against the problem as read (``inf``: its goal and target) framed
+    again with ``framing``, one of :func:`tsumego.search.reading.wider_framings`: ``agree`` (a
+    book move is among the best moves there: the frame made the disagreement), ``disagree``,
+    ``unknown`` (a limit stopped the search) or ``error`` (the frame cannot be drawn: the
     region grows too open)."""
-    f = task.framing
-    looser = dataclasses.replace(f, distance=f.distance + LOOSER, margin=f.margin + LOOSER)
     try:
-        wider, _ = infer_problem(book_board(problem, frame), problem.to_play, comment,
-                                 name=task.path, framing=looser)
+        wider, _ = infer_problem(book_board(problem, inf.frame), problem.to_play, comment,
+                                 goal=inf.goal, target=list(bits(problem.target)),
+                                 name=task.path, framing=framing)
     except ProblemError:
         return "error"
     chk = check_book(wider, book, task.time_limit, task.max_nodes, options=task.options())
@@ -505,20 +517,21 @@ def other_target(problem: Problem, frame: int, comment: str, book: list[int],
 
 def cause(rec: Record) -> str:
     """What a disagreement comes from, as its record's rechecks tell it (one of
-    :data:`CAUSES`): ``frame`` when the book's move is outside our region or wins in the
-    looser frame; ``inference`` when it wins with the roles swapped or another target;
-    ``book`` when our proof says the book's move is inferior (``book-weaker``) or loses
-    (``book-loses``) in both frames, and no check of the frame flags the problem; ``out of
-    time`` when a recheck that could have told ran out of time; else ``not told apart``."""
+    :data:`CAUSES`): ``frame`` when the book's move is outside our region or wins in a wider
+    frame; ``inference`` when it wins with the roles swapped or another target; ``book`` when
+    our proof says the book's move is inferior (``book-weaker``) or loses (``book-loses``) in
+    our frame and the looser one, and no check of the frame flags the problem; ``out of time``
+    when a recheck that could have told ran out of time; else ``not told apart``."""
     cls = rec.get("cls")
-    if cls == "outside" or rec.get("looser") == "agree":
+    wider = [rec.get(k) for k in WIDER]
+    if cls == "outside" or "agree" in wider:
         return "frame"
     if cls == "roles" or rec.get("other_target") == "agree":
         return "inference"
     if (cls in ("book-weaker", "book-loses") and rec.get("looser") == "disagree"
             and not rec.get("frame_sensitive")):
         return "book"
-    if "unknown" in (rec.get("looser"), rec.get("other_target")):
+    if "unknown" in (*wider, rec.get("other_target")):
         return "out of time"
     return "not told apart"
 
@@ -655,10 +668,10 @@ def summary(name: str, recs: list[dict[str, Any]]) -> str:
     if disagree:
         told = sum(1 for r in disagree if r.get("frame_sensitive"))
         parts.append(f"disagreements flagged {told} of {len(disagree)}")
-        # the disagreements a looser frame resolves are the frame's doing: are they flagged?
-        made = [r for r in disagree if r.get("looser") == "agree"]
+        # the disagreements a wider frame resolves are the frame's doing: are they flagged?
+        made = [r for r in disagree if "agree" in (r.get(k) for k in WIDER)]
         if any("looser" in r for r in disagree):
-            parts.append(f"a looser frame agrees on {len(made)} (flagged "
+            parts.append(f"a wider frame agrees on {len(made)} (flagged "
                          f"{sum(1 for r in made if r.get('frame_sensitive'))})")
         told_by = [r["cause"] for r in disagree if "cause" in r]
         if told_by:

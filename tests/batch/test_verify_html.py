@@ -98,10 +98,11 @@ def test_page_renders_and_filters_in_headless_chromium(page: str, results,
 
 def test_frame_stones_are_drawn_dimmed_and_the_legend_says_what_they_are() -> None:
     """A plain problem's board: its frame stones (not in the book) dimmed and dashed, the
-    book's stones as they are; the legend names the frame stone."""
-    data = (b"(;FF[4]GM[1]SZ[19]PL[W]C[White to play and live]"
+    book's stones as they are; the legend names the frame stone. (Black to kill: in the
+    frame every move kills, where the book's is the only one.)"""
+    data = (b"(;FF[4]GM[1]SZ[19]PL[B]C[Black to play and kill]"
             b"AB[la][lb][ac][bc][cc][dc][ec][fc][gc][hc][ic][jc][kc][lc]AW[ab][bb][cb][db]"
-            b"(;W[eb]C[RIGHT]))")
+            b"(;B[eb]C[RIGHT]))")
     r = verify_problem(Task(0, "room.sgf", 0, data), Options(time_limit=30))
     assert r.board is not None and r.board["frame"] == ["ha", "hb"]
     svg = board_svg(r)

@@ -9,9 +9,10 @@ Two composed positions, diagrams in the top left corner of an empty 19x19 board 
 - a frame too close: a white group on the second line whose room along the edge runs to
   Black's wall on the M line. The default frame puts Black stones on the H line, and the
   answer changes from "lives" (the book's real position) to "cannot live";
-  ``inferred.frame_sensitive`` says why,
-  and ``verify`` files the disagreement with the book as ``frame-sensitive``, never as the
-  book's mistake.
+  ``inferred.frame_sensitive`` says why. Since a published problem has a solution, the
+  problem is then read again in a wider frame, which gives the book's answer, and says so;
+  where the side to play wins in the frame too, ``verify`` files the disagreement with the
+  book as ``frame-sensitive``, never as the book's mistake.
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ from click.testing import CliRunner
 from conftest import place, plain_sgf, replay_with_sgfmill, sgf_moves
 from sgfmill import sgf
 
-from tsumego import BLACK, WHITE, read_problem, solve
+from tsumego import BLACK, WHITE, Problem, read_problem, solve
 from tsumego.batch.verify import Options, Task, verify_problem
 from tsumego.cli.main import main
 from tsumego.go.board import bits
 from tsumego.io.sgf import parse_problem
 from tsumego.knowledge.infer import Framing, InferenceError, infer_problem
+from tsumego.search.reading import other_readings, read_again
+from tsumego.search.solver import Solution
 
 # Black E16 (ed) ataris; White D15 (de) runs, and every Black atari after it sends the two
 # stones one step further along the diagonal, to the far edge (D15 first would let White
@@ -122,7 +125,8 @@ def test_verify_files_a_chase_as_an_error_not_an_answer(files: dict[str, Path]) 
 
 def test_a_frame_too_close_changes_the_answer_and_says_so(files: dict[str, Path]) -> None:
     path = files["room"]
-    r = invoke("solve", str(path), "--json", "--to-play", "W")
+    # (the goal given: the first reading is answered, not read again)
+    r = invoke("solve", str(path), "--json", "--to-play", "W", "--goal", "live")
     assert r.exit_code == 0, r.output
     framed = json.loads(r.stdout)
     r = invoke("solve", str(path), "--json", "--to-play", "W", "--region", ROOM_REGION,
@@ -152,11 +156,11 @@ def test_a_frame_too_close_changes_the_answer_and_says_so(files: dict[str, Path]
 def test_the_text_explain_and_the_tree_say_the_frame_may_decide(
         files: dict[str, Path], tmp_path: Path) -> None:
     path = files["room"]
-    r = invoke("solve", str(path), "--to-play", "W")
+    r = invoke("solve", str(path), "--to-play", "W", "--goal", "live")
     assert r.exit_code == 0, r.output
     assert ("The frame may decide the result: the target's way out reaches the frame at G19 "
             "(ga), G18 (gb)") in r.stdout
-    r = invoke("solve", str(path), "--to-play", "W", "--explain")
+    r = invoke("solve", str(path), "--to-play", "W", "--goal", "live", "--explain")
     assert "  - the frame may decide the result: the target's way out" in r.stdout
     out = tmp_path / "tree.sgf"
     r = invoke("solve", str(path), "--to-play", "B", "-o", str(out))
@@ -173,9 +177,67 @@ def test_the_text_explain_and_the_tree_say_the_frame_may_decide(
         assert games >= 1 and played > 0 and bad == []
 
 
+# --- read again in a wider frame ---------------------------------------------------------------
+
+WIDER = "the same target, White to live, framed 2 lines farther out (18 empty points)"
+
+
+def test_the_wider_frames_come_after_the_other_readings() -> None:
+    """No other White block and roles stated by the comment: the wider frames alone. Two
+    lines farther out, Black's own wall shuts White in and no frame stone is needed; the box
+    around the stones gives the same region, and is left out."""
+    first, inferred = infer_problem(place(ROOM), WHITE, "White to play and live")
+    readings = other_readings(first, inferred, "White to play and live")
+    assert [r.why for r in readings] == [WIDER]
+    looser = readings[0]
+    assert looser.problem.target == first.target and looser.inferred.goal == "live"
+    assert looser.inferred.frame == 0 and looser.inferred.frame_sensitive is None
+    # the roles and the target found as in the first reading; the frame is the wider one's
+    assert looser.inferred.notes[:-1] == inferred.notes[:-1]
+    assert looser.inferred.notes[-1] != inferred.notes[-1]
+    # a first reading too open is not read in a wider frame: it is more open still
+    assert [r.why for r in other_readings(first, inferred, "White to play and live",
+                                          too_open=True)] == []
+
+    def solve_one(p: Problem, color: int) -> Solution:
+        return solve(p, to_play=color, time_limit=120, all_moves=False)
+
+    r = read_again(first, inferred, "White to play and live", solve_one)
+    assert r is not None and r.why == WIDER
+
+
+def test_solve_reads_a_frame_too_close_again_in_a_wider_frame(files: dict[str, Path]) -> None:
+    path = files["room"]
+    r = invoke("solve", str(path), "--to-play", "W", "--time-limit", "120")
+    assert r.exit_code == 0, r.output
+    first, _, again = r.stdout.partition("Read again: ")
+    assert "White to play: cannot live" in first
+    assert again.startswith("as first inferred (White to live), White cannot live whatever the "
+                            f"ko threats, and a published problem has a solution; read instead "
+                            f"as {WIDER}.")
+    assert "White to play: lives unconditionally with B19 (ba)" in again
+    r = invoke("solve", str(path), "--json", "--to-play", "W", "--time-limit", "120")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert (out["status"], sorted(out["best_moves"])) == ("live", ["ba", "eb"])
+    assert out["inferred"]["rule"] == "read again" and out["inferred"]["frame"] == []
+    assert out["inferred"]["frame_sensitive"] is None
+    assert any(n.endswith(f"read instead as {WIDER}") for n in out["inferred"]["notes"])
+
+
+def test_verify_agrees_with_the_book_in_the_wider_frame(tmp_path: Path) -> None:
+    """The book: White lives with B19 or E18. In the frame White cannot live; read again in
+    the wider frame, the book's moves are the right ones."""
+    data = plain_sgf(ROOM, "W", "White to play and live", ["ba", "eb"]).encode()
+    res = verify_problem(Task(0, "room.sgf", 0, data), Options(time_limit=60))
+    assert res.cls == "agree", res
+    assert res.frame_sensitive is None
+    assert any(n == f"read again: as first inferred (White to live), White cannot live "
+                    f"whatever the ko threats, and a published problem has a solution; read "
+                    f"instead as {WIDER}" for n in res.notes), res.notes
+
+
 @pytest.mark.parametrize("to_play,comment,right,was", [
-    # the book: White lives with B19 or E18; in the frame White cannot live
-    ("W", "White to play and live", ["ba", "eb"], "no-solution"),
     # the book: Black kills with E18 alone; in the frame every move kills
     ("B", "Black to play and kill", ["eb"], "extra-solutions"),
 ])

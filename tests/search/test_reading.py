@@ -140,7 +140,7 @@ def test_the_roles_swapped_pose_the_problem_the_first_reading_left_too_open() ->
     first, inferred = e.value.problem, e.value.inferred
     # read the usual way, Black's wall comes first, as another target
     assert other_readings(first, inferred)[0].why.startswith("another target")
-    readings = other_readings(first, inferred, roles_first=True)
+    readings = other_readings(first, inferred, too_open=True)
     assert readings[0].why == "the roles swapped, Black to kill"
 
     def solve_one(p: Problem, color: int) -> Solution:

@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
-from conftest import load_tool, plain_sgf
+from conftest import load_tool, place, plain_sgf, pt
 
 from tsumego import BLACK, WHITE, problem_from_diagram, solve
 from tsumego.errors import BudgetExhausted
 from tsumego.go.coords import from_sgf
+from tsumego.knowledge.infer import infer_problem
 from tsumego.search.engine import SearchOptions, Verdict
+from tsumego.search.reading import wider_framings
 
 measure = load_tool("measure_plain")
 REPO = Path(__file__).resolve().parents[2]
@@ -40,7 +42,7 @@ def test_two_elementary_problems_agree_with_the_book() -> None:
 # file name holds "hang": a run that stops at a known point, whatever the machine's load
 HANGING = """
 import multiprocessing, sys, time
-from conftest import load_tool, plain_sgf
+from conftest import load_tool, place, plain_sgf, pt
 multiprocessing.set_start_method("fork", force=True)  # the workers see the hang
 measure = load_tool("measure_plain")
 real = measure.run
@@ -145,19 +147,50 @@ def test_the_frame_flags_are_recorded_and_counted_and_infer_only_searches_nothin
         "the target's way out reaches the frame at G19 (ga), G18 (gb)")
     assert ("ggg-easy: 4 problems; error 1 (1 refused as chases); framed 3; frame flagged 2 "
             "of 3 framed (67%)\n") in proc.stdout, proc.stdout
-    # a run that searches: the book's moves fail in the frame of room.sgf, a disagreement the
-    # flag tells, and a frame two lines farther out agrees with the book
+    # a run that searches: White cannot live in the frame of room.sgf (the frame is flagged),
+    # and is read again in the frame two lines farther out, where the book's moves are right
     out = tmp_path / "search.jsonl"
     proc = subprocess.run([*tool, "--max-nodes", "2000000", "--out", str(out)],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     recs = _records(out)
-    assert recs["room.sgf"]["cls"] == "no-win" and recs["room.sgf"]["looser"] == "agree"
-    assert not any("looser" in r for k, r in recs.items() if k != "room.sgf")
-    assert ("ggg-easy: 4 problems; agree 2 (50%); (all listed moves 2 (50%)); no-win 1; "
-            "error 1 (1 refused as chases); frame flagged 2 of 3 framed (67%); disagreements "
-            "flagged 1 of 1; a looser frame agrees on 1 (flagged 1);") in proc.stdout, \
+    assert recs["room.sgf"]["cls"] == "agree"
+    assert recs["room.sgf"]["reading"] == ("the same target, White to live, framed 2 lines "
+                                           "farther out (18 empty points)")
+    assert recs["room.sgf"]["frame_sensitive"] is None  # (Black's own wall shuts White in)
+    assert ("ggg-easy: 4 problems; agree 3 (75%); (all listed moves 3 (75%)); error 1 (1 "
+            "refused as chases); frame flagged 1 of 3 framed (33%);") in proc.stdout, \
         proc.stdout
+
+
+def test_a_disagreement_is_rechecked_in_the_wider_frames() -> None:
+    """The book's moves of the second-line room (White lives with B19 or E18) fail in its
+    frame and are right two lines farther out; Black's E18 then kills in the frame, and in
+    the box around the stones. The summary counts the disagreements a wider frame
+    resolves."""
+    b = place("""
+        . . . . . . . . . . . X
+        O O O O . . . . . . . X
+        X X X X X X X X X X X X
+        """)
+    comment = "White to play and live"
+    problem, inf = infer_problem(b, WHITE, comment)
+    task = measure.Task("ggg-easy", "room.sgf", "sgf", None, 2_000_000, measure.Framing(),
+                        True)
+    looser, box = (f for _, f in wider_framings(task.framing))
+    book = [pt("ba", 19), pt("eb", 19)]
+    assert measure.wider_frame(problem, inf, comment, book, task, looser) == "agree"
+    assert measure.wider_frame(problem, inf, comment, book, task, box) == "agree"
+    black, bi = infer_problem(b, BLACK, "Black to play and kill")
+    assert measure.wider_frame(black, bi, "", [pt("eb", 19)], task, box) == "agree"
+    recs = [{"cls": "no-win", "looser": "agree", "frame_sensitive": "the way out ...",
+             "cause": "frame"},
+            {"cls": "no-win", "looser": "disagree", "box": "agree", "frame_sensitive": None,
+             "cause": "frame"},
+            {"cls": "book-loses", "looser": "disagree", "box": "disagree", "cause": "book"}]
+    assert ("3 problems; agree 0 (0%); (all listed moves 0 (0%)); no-win 2; book-loses 1; "
+            "frame flagged 1 of 3 framed (33%); disagreements flagged 1 of 3; a wider frame "
+            "agrees on 2 (flagged 1); causes: frame 2, book 1") in measure.summary("x", recs)
 
 
 # --- the check of the book's moves --------------------------------------------------------------
@@ -406,6 +439,20 @@ def test_a_task_without_a_clock_searches_with_no_deadline(
     ({"cls": "no-win", "looser": "disagree", "other_target": "unknown"}, "out of time"),
     ({"cls": "no-win", "looser": "error", "other_target": None}, "not told apart"),
     ({"cls": "no-win", "looser": "disagree", "other_target": "disagree"}, "not told apart"),
+    # the box around the stones, where the looser frame does not agree
+    ({"cls": "no-win", "looser": "disagree", "box": "agree"}, "frame"),
+    ({"cls": "book-loses", "looser": "error", "box": "agree", "frame_sensitive": None},
+     "frame"),
+    ({"cls": "no-win", "looser": "disagree", "box": "unknown", "other_target": "disagree"},
+     "out of time"),
+    # (the book's move fails in our frame and the looser one, unflagged: the box, out of
+    # time, does not stop the proof from saying the book is wrong)
+    ({"cls": "book-loses", "looser": "disagree", "box": "unknown", "frame_sensitive": None},
+     "book"),
+    ({"cls": "book-weaker", "looser": "disagree", "box": "disagree", "other_target": None,
+      "frame_sensitive": None}, "book"),
+    ({"cls": "no-win", "looser": "disagree", "box": "disagree", "other_target": "disagree"},
+     "not told apart"),
 ])
 def test_a_disagreements_cause_is_what_its_rechecks_tell(rec: dict, expected: str) -> None:
     assert measure.cause(rec) == expected

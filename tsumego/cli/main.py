@@ -248,8 +248,8 @@ def _read_again(pf: ProblemFile, threats: int, time_limit: float | None,
     why = "is too open" if too_open is not None else "has no solution"
 
     nodes = max_nodes
-    if too_open is not None and time_limit is None and max_nodes is None:
-        nodes = OPEN_NODES  # searches the user did not ask for, before a refusal
+    if time_limit is None and max_nodes is None:
+        nodes = OPEN_NODES  # searches the user did not ask for, before the first answer
 
     def solve_one(problem: Problem, color: int) -> Solution:
         return solve(problem, to_play=color, threats=threats, time_limit=time_limit,

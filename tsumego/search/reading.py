@@ -12,9 +12,15 @@ the first reading's a group facing the open board. The other readings, in order:
    (at most :data:`OTHER_TARGETS`);
 2. the roles swapped: the other colour defends its largest enclosed block (only when the
    roles were inferred from the position, not stated by the comment), then its next largest
-   blocks as in 1.
+   blocks as in 1;
+3. the first reading's roles and target in a wider frame (:func:`wider_framings`): its zone
+   two lines farther out, then a box around the stones. The frame stands for an outside that
+   is the attacker's, and where it joins attacker stones of the position to its ring (stones
+   the defender captures in the book, or whose liberties it takes), the side to play may fail
+   in the frame and succeed on the book's board.
 
-For a first reading too open, 2 comes before 1.
+For a first reading too open, 2 comes before 1, and 3 is left out (a wider frame is more open
+still).
 
 The caller solves them in turn and answers the first that is a problem (:func:`poses`): the
 side to play wins at some balance, and so does the other side when it moves first (a reading
@@ -30,15 +36,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from tsumego.go.board import Color
+from tsumego.go.board import Color, bits
 from tsumego.go.coords import to_gtp, to_sgf
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.knowledge.infer import DEFAULT_FRAMING, Framing, Inference, book_board, infer_problem
 from tsumego.search.solver import Solution
 
 OTHER_TARGETS = 2  # the defender's next largest blocks tried as the target
-# nodes for each solve of a reading tried after a first reading too open, where the caller
-# sets no limit: the user asked for none of these searches, and a refusal comes at the end
+WIDER_LINES = 2  # a wider frame's zone reaches this many lines farther than the first's
+# nodes for each solve of a reading tried again, where the caller sets no limit: the user
+# asked for none of these searches (a wider frame's region may be large), and the first
+# reading's answer, or its refusal, comes at the end
 OPEN_NODES = 500_000
 ROLE_RULES = ("enclosure", "enclosure-2", "height")  # the roles were read from the position
 
@@ -96,14 +104,55 @@ def other_targets(problem: Problem, frame: int, comment: str = "", *, name: str 
     return out
 
 
+def wider_framings(framing: Framing) -> list[tuple[str, Framing]]:
+    """The frames wider than ``framing``, each with its words, the nearer first: its zone
+    :data:`WIDER_LINES` farther out, then (unless ``framing`` is one) a box around the
+    stones, whose ring keeps off the attacker's stones near the defender."""
+    out = [(f"framed {WIDER_LINES} lines farther out",
+            replace(framing, distance=framing.distance + WIDER_LINES,
+                    margin=framing.margin + WIDER_LINES))]
+    if framing.mode != "box":
+        out.append(("framed as a box around the stones", replace(framing, mode="box")))
+    return out
+
+
+def wider_frames(problem: Problem, inferred: Inference, comment: str = "", *, name: str = "",
+                 framing: Framing = DEFAULT_FRAMING) -> list[Reading]:
+    """The reading of ``inferred`` (its goal and target) in each of :func:`wider_framings`,
+    on the book's board. A frame that cannot be drawn (too open, among others) or gives a
+    region already tried is left out."""
+    board = book_board(problem, inferred.frame)
+    target = list(bits(problem.target))
+    side = Color(problem.to_play)
+    tried = {problem.region}
+    out: list[Reading] = []
+    for words, wider in wider_framings(framing):
+        try:
+            p, inf = infer_problem(board, problem.to_play, comment, goal=inferred.goal,
+                                   target=target, name=name, framing=wider)
+        except ProblemError:
+            continue
+        if p.region in tried:
+            continue
+        tried.add(p.region)
+        # how the roles and the target were found is the first reading's; the frame's note
+        # (an inference's last) is the wider frame's
+        inf = replace(inf, notes=(*inferred.notes[:-1], inf.notes[-1]))
+        empty = (p.region & p.board().empty).bit_count()
+        out.append(Reading(p, inf, f"the same target, {side} to {inferred.goal}, {words} "
+                                   f"({empty} empty points)"))
+    return out
+
+
 def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
                    name: str = "", framing: Framing = DEFAULT_FRAMING,
-                   roles_first: bool = False) -> list[Reading]:
+                   too_open: bool = False) -> list[Reading]:
     """The readings to try after ``inferred`` (the module docstring says which, in order;
-    with ``roles_first``, those with the roles swapped come first: a first reading too open
-    most often has the roles the wrong way round, and the defender's other blocks are then
-    its wall, facing the open board); none for a marked problem or one whose goal or target
-    the user gave. A reading that cannot be framed is left out."""
+    with ``too_open``, for a first reading too open, those with the roles swapped come first,
+    for such a reading most often has the roles the wrong way round, and the defender's other
+    blocks are then its wall, facing the open board; and no wider frame is tried); none for a
+    marked problem or one whose goal or target the user gave. A reading that cannot be framed
+    is left out."""
     if inferred.rule not in (*ROLE_RULES, "comment"):
         return []
     same = other_targets(problem, inferred.frame, comment, name=name, framing=framing)
@@ -121,7 +170,10 @@ def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
             swapped += [Reading(r.problem, r.inferred, f"the roles swapped and {r.why}")
                         for r in other_targets(p, inf.frame, comment, name=name,
                                                framing=framing)]
-    return swapped + same if roles_first else same + swapped
+    if too_open:
+        return swapped + same
+    return same + swapped + wider_frames(problem, inferred, comment, name=name,
+                                         framing=framing)
 
 
 def poses(mine: Solution, theirs: Solution) -> bool:
@@ -162,7 +214,7 @@ def read_again(problem: Problem, inferred: Inference, comment: str,
     swapped come first). Other readings too open are left out."""
     side = Color(problem.to_play)
     for r in other_readings(problem, inferred, comment, name=name, framing=framing,
-                            roles_first=too_open):
+                            too_open=too_open):
         mine = solve_one(r.problem, side)
         if mine.limit is not None or fails_everywhere(mine):
             continue  # no problem for the side to play: the other side need not be solved
