@@ -397,8 +397,15 @@ def test_choosing_the_target(gtp):
     assert marked in gtp.ok("tsumego-problem").split("\n")[0].split()
     assert gtp.fails("tsumego-target E5") == "target ee is an empty point"
     assert gtp.ok("tsumego-status b").startswith("Black to play kills unconditionally with B9")
-    gtp.ok("tsumego-target")  # back to the inference
-    assert not gtp.ok("tsumego-status b").startswith("Black to play kills")
+    gtp.ok("tsumego-target")  # back to the inference: White's larger block, H9-J6
+    assert gtp.ok("tsumego-problem").split("\n")[0].split()[:2] == ["SQUARE", "H9"]
+    # Black cannot kill it, so the problem is read again, as tsumego solve reads it: the
+    # next block, C9, the marked one
+    assert gtp.ok("tsumego-status b").startswith("Black to play kills unconditionally with B9")
+    assert ("as first inferred (Black to kill), Black cannot kill White's target whatever the "
+            "ko threats, and a published problem has a solution; read instead as another "
+            "target, Black to kill White's block at C9 (ca), 4 stones") in gtp.ok(
+                "tsumego-explain")
 
 
 def test_the_problem_says_where_the_frame_may_decide(gtp, tmp_path):
@@ -415,6 +422,27 @@ def test_the_problem_says_where_the_frame_may_decide(gtp, tmp_path):
     assert text.endswith("; 2 virtual Black stones frame the problem; the frame may decide the "
                          "result: the target's way out reaches the frame at G19 (ga), G18 "
                          "(gb): frame stones, not Black's own, stop it there")
+
+
+def test_a_board_with_no_solution_in_its_frame_is_read_again_in_a_wider_frame():
+    """tests/knowledge/test_frame_sensitive.py's second-line room set up on the board, White
+    to live: in the default frame White cannot live; read again two lines farther out (the
+    room along the edge runs to Black's wall), White lives, and genmove plays a living move,
+    as ``tsumego solve`` answers."""
+    e = GtpEngine(time_limit=60)
+    e.execute("boardsize", ["19"])
+    e.execute("clear_board", [])
+    for v in ("M19", "M18", *(f"{c}17" for c in "ABCDEFGHJKLM")):
+        e.execute("play", ["b", v])
+    for v in ("A18", "B18", "C18", "D18"):
+        e.execute("play", ["w", v])
+    assert e.execute("genmove", ["w"]) in ("B19", "E18")
+    explain = e.execute("tsumego-explain", [])
+    assert "rule: read again" in explain
+    assert ("as first inferred (White to live), White cannot live whatever the ko threats, "
+            "and a published problem has a solution; read instead as the same target, White "
+            "to live, framed 2 lines farther out (18 empty points)") in explain
+    assert "virtual" not in explain.splitlines()[0]  # Black's own wall: no frame stone
 
 
 def test_a_board_too_open_as_first_read_is_read_again():

@@ -196,7 +196,7 @@ def _verify(task: Task, options: Options, res: Result, start: float) -> None:
         # no solution in the first reading: read again, as ``tsumego solve`` does
         again = read_again(problem, inf, pf.comment, solve_one, name=name)
         if again is not None:
-            res.notes.append("read again: " + reading_note(inf, sol, again))
+            res.notes.append("read again: " + reading_note(inf, again))
             problem, inf = again.problem, again.inferred
             res.notes[framed_at] = _framed_note(problem, inf)
             res.board = _board_json(problem, inf.frame)

@@ -44,7 +44,7 @@ from tsumego.go.life import target_benson_alive
 from tsumego.go.problem import Problem, ProblemError
 from tsumego.io.sgf import parse_position, problem_of, read_sgf_bytes, split_collection
 from tsumego.knowledge.infer import Inference, TooOpen, infer_with_overrides
-from tsumego.search.reading import Reading, open_note, read_again
+from tsumego.search.reading import Reading, open_note, read_again, reading_note
 from tsumego.search.solver import K, Solution, solve
 
 MAX_MAIN_LINE = 24  # plies of the main line shown at most
@@ -117,6 +117,7 @@ class _Anchor:
     source: str  # where it came from, for messages
     line: LinePosition
     colors: list[int] = field(default_factory=list)  # the colour of each push on the line
+    comment: str = ""  # the root comment of a loaded file (it may state the goal)
 
     def push(self, color: int, move: int) -> int:
         """Push ``move`` of ``color`` (after a pass of the other side when ``color`` moved
@@ -343,29 +344,42 @@ class GtpEngine:
             self.no_problem[key] = why
         raise GtpError(f"no life-and-death problem on the board: {why}")
 
+    def _solve_reading(self, p: Problem, color: int) -> Solution:
+        """One side of a reading tried again, solved within the time limit."""
+        return solve(p, to_play=color, threats=self.threats, time_limit=self.time_limit,
+                     tt_size=self.tt_size, all_moves=False)
+
     def _read_open(self, first: TooOpen) -> Reading | None:
         """The board read again where its first reading is too open
         (:func:`tsumego.search.reading.read_again`, each reading solved within the time
         limit): the first other reading that poses a problem, what was inferred carrying the
         note of why (rule ``read again``); None if none does."""
-
-        def solve_one(p: Problem, color: int) -> Solution:
-            return solve(p, to_play=color, threats=self.threats, time_limit=self.time_limit,
-                         tt_size=self.tt_size, all_moves=False)
-
-        r = read_again(first.problem, first.inferred, "", solve_one, name="the board",
-                       too_open=True)
+        r = read_again(first.problem, first.inferred, "", self._solve_reading,
+                       name="the board", too_open=True)
         if r is None:
             return None
         note = open_note(first.inferred, first.empty, r)
         return Reading(r.problem, r.answered_for(first.inferred, note), r.why)
 
-    def _anchor(self, problem: Problem, inferred: Inference | None, source: str) -> _Anchor:
+    def _read_no_solution(self, first: _Anchor) -> Reading | None:
+        """The problem read again where its side to play has no solution (as ``tsumego
+        solve`` reads it): the first other reading that poses a problem, what was inferred
+        carrying the note of why; None if none does."""
+        assert first.inferred is not None
+        r = read_again(first.problem, first.inferred, first.comment, self._solve_reading,
+                       name=first.source)
+        if r is None:
+            return None
+        note = reading_note(first.inferred, r)
+        return Reading(r.problem, r.answered_for(first.inferred, note), r.why)
+
+    def _anchor(self, problem: Problem, inferred: Inference | None, source: str,
+                comment: str = "") -> _Anchor:
         """A problem whose root is the position on the board, remembered (with its engine's
         tables) for a few problems."""
         line = LinePosition(problem, deadline=None, tt_size=self.tt_size, balance=self.threats)
         frame = 0 if inferred is None else inferred.frame
-        a = _Anchor(problem, inferred, frame, source, line)
+        a = _Anchor(problem, inferred, frame, source, line, comment=comment)
         self.known.pop(self._key(), None)
         self.known[self._key()] = a
         while len(self.known) > KEEP_PROBLEMS:
@@ -495,7 +509,22 @@ class GtpEngine:
             self.note = ""
         if result.limit != "interrupted":
             self.cache[(*self._line_key(), color, self.threats)] = result
+        if self._no_solution(a, color, result):
+            again = self._read_no_solution(a)
+            if again is not None:  # answer the new reading, from the same position
+                self.anchor = self._anchor(again.problem, again.inferred, a.source, a.comment)
+                self.anchor_at = len(self.game)
+                return self.analyze(color)
         return result
+
+    @staticmethod
+    def _no_solution(a: _Anchor, color: int, result: Analysis) -> bool:
+        """Whether ``result``, at the root of a plain problem with its side to play to move,
+        proves that side loses at every balance -K..K: a reading a published problem does
+        not have (:mod:`tsumego.search.reading`)."""
+        return (a.inferred is not None and not a.colors and color == a.problem.to_play
+                and result.limit is None and result.winner is not None
+                and result.winner != color and result.kind not in ("ko", "over", "unknown"))
 
     def choose(self, color: int) -> tuple[str, int | None, str]:
         """genmove's choice: ("move", point or PASS, note) or ("resign", None, note)."""
@@ -600,7 +629,7 @@ class GtpEngine:
             self.no_problem[(*self._key(), pos.to_play)] = str(e)
             self.note = f"{e}"
         else:
-            self.known[self._key()] = self._anchor(pf.problem, pf.inferred, name)
+            self.known[self._key()] = self._anchor(pf.problem, pf.inferred, name, pf.comment)
             self._reanchor()
         moves = pos.main_line if until is None else pos.main_line[:until - 1]
         for i, (color, move) in enumerate(moves):

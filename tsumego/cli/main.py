@@ -264,7 +264,7 @@ def _read_again(pf: ProblemFile, threats: int, time_limit: float | None,
         note = open_note(inferred, too_open.empty, r)
     else:
         assert first is not None
-        note = reading_note(inferred, first, r)
+        note = reading_note(inferred, r)
     if not as_json:
         click.echo("")
         click.echo(f"Read again: {note}.")

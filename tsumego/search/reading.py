@@ -184,11 +184,11 @@ def poses(mine: Solution, theirs: Solution) -> bool:
             and not fails_everywhere(theirs))
 
 
-def reading_note(first: Inference, sol: Solution, reading: Reading) -> str:
+def reading_note(first: Inference, reading: Reading) -> str:
     """Why the answer is for ``reading``: the first reading, and what the solver proved of
-    it (``sol``, its side to play losing at every balance)."""
-    side = Color(sol.to_play)
-    failed = ("cannot live" if side == sol.problem.defender
+    it (its side to play loses at every balance)."""
+    side = Color(first.to_play)
+    failed = ("cannot live" if side == first.defender
               else f"cannot kill {side.opponent}'s target")
     return (f"as first inferred ({side} to {first.goal}), {side} {failed} whatever the ko "
             f"threats, and a published problem has a solution; read instead as "
