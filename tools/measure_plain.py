@@ -125,6 +125,7 @@ from tsumego.search.reading import (
     Reading,
     other_targets,
     read_again,
+    reframed,
     wider_framings,
     wins_nowhere,
 )
@@ -485,9 +486,7 @@ def wider_frame(problem: Problem, inf: Inference, comment: str, book: list[int],
     ``unknown`` (a limit stopped the search) or ``error`` (the frame cannot be drawn: the
     region grows too open)."""
     try:
-        wider, _ = infer_problem(book_board(problem, inf.frame), problem.to_play, comment,
-                                 goal=inf.goal, target=list(bits(problem.target)),
-                                 name=task.path, framing=framing)
+        wider, _ = reframed(problem, inf, comment, name=task.path, framing=framing)
     except ProblemError:
         return "error"
     chk = check_book(wider, book, task.time_limit, task.max_nodes, options=task.options())

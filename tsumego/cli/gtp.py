@@ -333,7 +333,7 @@ class GtpEngine:
                 problem, inferred = infer_with_overrides(self.board, to_play, "",
                                                          name="the board")
             except TooOpen as e:
-                opened = self._read_open(e)
+                opened = self._read_again(e.problem, e.inferred, "", "the board", e)
                 if opened is not None:
                     return self._anchor(opened.problem, opened.inferred, "the board")
                 why = str(e)
@@ -349,29 +349,20 @@ class GtpEngine:
         return solve(p, to_play=color, threats=self.threats, time_limit=self.time_limit,
                      tt_size=self.tt_size, all_moves=False)
 
-    def _read_open(self, first: TooOpen) -> Reading | None:
-        """The board read again where its first reading is too open
+    def _read_again(self, problem: Problem, inferred: Inference, comment: str, source: str,
+                    too_open: TooOpen | None = None) -> Reading | None:
+        """The problem read again as ``tsumego solve`` reads it, where its side to play has
+        no solution or (``too_open``, its refusal) its first reading is too open
         (:func:`tsumego.search.reading.read_again`, each reading solved within the time
         limit): the first other reading that poses a problem, what was inferred carrying the
         note of why (rule ``read again``); None if none does."""
-        r = read_again(first.problem, first.inferred, "", self._solve_reading,
-                       name="the board", too_open=True)
+        r = read_again(problem, inferred, comment, self._solve_reading, name=source,
+                       too_open=too_open is not None)
         if r is None:
             return None
-        note = open_note(first.inferred, first.empty, r)
-        return Reading(r.problem, r.answered_for(first.inferred, note), r.why)
-
-    def _read_no_solution(self, first: _Anchor) -> Reading | None:
-        """The problem read again where its side to play has no solution (as ``tsumego
-        solve`` reads it): the first other reading that poses a problem, what was inferred
-        carrying the note of why; None if none does."""
-        assert first.inferred is not None
-        r = read_again(first.problem, first.inferred, first.comment, self._solve_reading,
-                       name=first.source)
-        if r is None:
-            return None
-        note = reading_note(first.inferred, r)
-        return Reading(r.problem, r.answered_for(first.inferred, note), r.why)
+        note = (reading_note(inferred, r) if too_open is None
+                else open_note(inferred, too_open.empty, r))
+        return Reading(r.problem, r.answered_for(inferred, note), r.why)
 
     def _anchor(self, problem: Problem, inferred: Inference | None, source: str,
                 comment: str = "") -> _Anchor:
@@ -509,8 +500,8 @@ class GtpEngine:
             self.note = ""
         if result.limit != "interrupted":
             self.cache[(*self._line_key(), color, self.threats)] = result
-        if self._no_solution(a, color, result):
-            again = self._read_no_solution(a)
+        if a.inferred is not None and self._no_solution(a, color, result):
+            again = self._read_again(a.problem, a.inferred, a.comment, a.source)
             if again is not None:  # answer the new reading, from the same position
                 self.anchor = self._anchor(again.problem, again.inferred, a.source, a.comment)
                 self.anchor_at = len(self.game)
@@ -519,12 +510,12 @@ class GtpEngine:
 
     @staticmethod
     def _no_solution(a: _Anchor, color: int, result: Analysis) -> bool:
-        """Whether ``result``, at the root of a plain problem with its side to play to move,
-        proves that side loses at every balance -K..K: a reading a published problem does
-        not have (:mod:`tsumego.search.reading`)."""
-        return (a.inferred is not None and not a.colors and color == a.problem.to_play
-                and result.limit is None and result.winner is not None
-                and result.winner != color and result.kind not in ("ko", "over", "unknown"))
+        """Whether ``result``, at the root of the problem with its side to play to move,
+        proves that side loses at every balance -K..K: for a plain problem, a reading a
+        published problem does not have (:mod:`tsumego.search.reading`)."""
+        return (not a.colors and color == a.problem.to_play and result.limit is None
+                and result.winner is not None and result.winner != color
+                and result.kind not in ("ko", "over", "unknown"))
 
     def choose(self, color: int) -> tuple[str, int | None, str]:
         """genmove's choice: ("move", point or PASS, note) or ("resign", None, note)."""

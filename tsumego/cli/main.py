@@ -208,8 +208,7 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
     sols = [solve_side(first)]
     if (first == problem.to_play and pf.inferred is not None and goal is None
             and target_pts is None and region is None and fails_everywhere(sols[0])):
-        again = _read_again(pf, threats, time_limit, max_nodes, tt_size, shown, as_json,
-                            first=sols[0])
+        again = _read_again(pf, threats, time_limit, max_nodes, tt_size, shown, as_json)
         if again is not None:  # the sides again, on the problem of the new reading
             pf, problem = again, again.problem
             if not as_json:
@@ -235,16 +234,15 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
 
 def _read_again(pf: ProblemFile, threats: int, time_limit: float | None,
                 max_nodes: int | None, tt_size: int, shown: bool, as_json: bool, *,
-                first: Solution | None = None,
                 too_open: TooOpenFile | None = None) -> ProblemFile | None:
     """The problem file read again where the inferred reading has no solution for the side
-    to play (``first`` proves it) or is too open to solve (``too_open``, its refusal): the
+    to play (the solver proved it) or is too open to solve (``too_open``, its refusal): the
     first other reading in which it wins at some balance (:mod:`tsumego.search.reading`)
     that poses a problem, its note added to what was inferred; None if none does. The notice
     goes to the output, as the answer it explains (with ``as_json``, only into the notes of
     ``"inferred"``)."""
     inferred = pf.inferred
-    assert inferred is not None and (first is None) != (too_open is None)
+    assert inferred is not None
     why = "is too open" if too_open is not None else "has no solution"
 
     nodes = max_nodes
@@ -260,11 +258,8 @@ def _read_again(pf: ProblemFile, threats: int, time_limit: float | None,
                        too_open=too_open is not None)
     if r is None:
         return None
-    if too_open is not None:
-        note = open_note(inferred, too_open.empty, r)
-    else:
-        assert first is not None
-        note = reading_note(inferred, r)
+    note = reading_note(inferred, r) if too_open is None else open_note(inferred,
+                                                                         too_open.empty, r)
     if not as_json:
         click.echo("")
         click.echo(f"Read again: {note}.")

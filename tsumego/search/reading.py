@@ -116,28 +116,35 @@ def wider_framings(framing: Framing) -> list[tuple[str, Framing]]:
     return out
 
 
+def reframed(problem: Problem, inferred: Inference, comment: str = "", *, name: str = "",
+             framing: Framing = DEFAULT_FRAMING) -> tuple[Problem, Inference]:
+    """The reading ``inferred`` of ``problem`` (its goal and target) framed with
+    ``framing`` instead, on the book's board. Raises
+    :class:`tsumego.go.problem.ProblemError` where that frame cannot be drawn (too open,
+    among others)."""
+    p, inf = infer_problem(book_board(problem, inferred.frame), problem.to_play, comment,
+                           goal=inferred.goal, target=list(bits(problem.target)), name=name,
+                           framing=framing)
+    # how the roles and the target were found is the first reading's; the frame's note (an
+    # inference's last) is the new frame's
+    return p, replace(inf, notes=(*inferred.notes[:-1], inf.notes[-1]))
+
+
 def wider_frames(problem: Problem, inferred: Inference, comment: str = "", *, name: str = "",
                  framing: Framing = DEFAULT_FRAMING) -> list[Reading]:
-    """The reading of ``inferred`` (its goal and target) in each of :func:`wider_framings`,
-    on the book's board. A frame that cannot be drawn (too open, among others) or gives a
-    region already tried is left out."""
-    board = book_board(problem, inferred.frame)
-    target = list(bits(problem.target))
+    """The reading of ``inferred`` in each of :func:`wider_framings` (:func:`reframed`). A
+    frame that cannot be drawn or gives a region already tried is left out."""
     side = Color(problem.to_play)
     tried = {problem.region}
     out: list[Reading] = []
     for words, wider in wider_framings(framing):
         try:
-            p, inf = infer_problem(board, problem.to_play, comment, goal=inferred.goal,
-                                   target=target, name=name, framing=wider)
+            p, inf = reframed(problem, inferred, comment, name=name, framing=wider)
         except ProblemError:
             continue
         if p.region in tried:
             continue
         tried.add(p.region)
-        # how the roles and the target were found is the first reading's; the frame's note
-        # (an inference's last) is the wider frame's
-        inf = replace(inf, notes=(*inferred.notes[:-1], inf.notes[-1]))
         empty = (p.region & p.board().empty).bit_count()
         out.append(Reading(p, inf, f"the same target, {side} to {inferred.goal}, {words} "
                                    f"({empty} empty points)"))
