@@ -1310,7 +1310,7 @@ static PyObject *load_eyespace(PyObject *mod, PyObject *args) {
     at = 0;
     for (int i = 0; i < n; i++) {
         EShape *s = &shapes[i];
-        int c[EMAX];
+        int c[EMAX] = {0};  /* zeros quiet gcc: every size was checked to be 1..EMAX above */
         s->n = sz[i];
         s->tadj = tj[i];
         s->offset = at;
