@@ -63,6 +63,7 @@ from tsumego.batch.verify import exit_with, worker_context
 from tsumego.go.board import Board, bits
 from tsumego.go.coords import to_sgf
 from tsumego.knowledge.eyespace import database
+from tsumego.search.compiled import core_build
 from tsumego.search.engine import SearchOptions
 from tsumego.search.solver import K
 
@@ -849,6 +850,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     spec = Spec(time_limit, options, args.max_nodes, not args.quick)
     tasks = collect(args.dirs)
     head: Record = {"kind": "run", "options": run_options(spec, args.ablate)}
+    if args.engine == "compiled":  # (the speed depends on the build; resuming does not)
+        head["core"] = core_build()
     done: dict[str, dict[str, Row]] = {}
     journal = None
     if args.out:
@@ -881,7 +884,8 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"jobs {args.jobs}"
              + (f", node budget {args.max_nodes}" if args.max_nodes else "")
              + (f", ablated: {', '.join(args.ablate)}" if args.ablate else "")
-             + (", the reference engine" if args.engine == "reference" else "")
+             + (", the reference engine" if args.engine == "reference"
+                else f", the {core_build()} compiled core")
              + (f", simulation {args.simulation} nodes" if args.simulation is not None else "")
              + (f", simulation from {args.simulation_from} nodes"
                 if args.simulation_from is not None else "")

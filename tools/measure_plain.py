@@ -119,6 +119,7 @@ from tsumego.knowledge.infer import (
     crop_diagram,
     infer_problem,
 )
+from tsumego.search.compiled import core_build
 from tsumego.search.engine import SearchOptions
 from tsumego.search.engines import SearchEngine
 from tsumego.search.reading import (
@@ -781,6 +782,8 @@ def main(argv: list[str] | None = None) -> int:
         tasks.extend(tasks_for(s, Path(args.data), args.every, args.offset, args, framing))
     results: dict[str, list[dict[str, Any]]] = {s: [] for s in names}
     head: Record = {"kind": "run", "options": run_options(args, framing)}
+    if args.engine == "compiled":  # (the speed depends on the build; resuming does not)
+        head["core"] = core_build()
     earlier: dict[tuple[str, str], Record] = {}
     out = None
     if args.out:
@@ -826,7 +829,8 @@ def main(argv: list[str] | None = None) -> int:
                       + f"\n{rec.get('diagram', '')}", flush=True)
     if out:
         out.close()
-    print(f"# wall time {time.monotonic() - start:.0f} s; "
+    built = f" ({core_build()} core)" if args.engine == "compiled" else ""
+    print(f"# wall time {time.monotonic() - start:.0f} s{built}; "
           f"python tools/measure_plain.py {' '.join(argv if argv is not None else sys.argv[1:])}")
     for s in names:
         print(summary(s, results[s]))

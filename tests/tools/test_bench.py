@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from conftest import load_tool
 
+from tsumego.search.compiled import core_build
+
 REPO = Path(__file__).resolve().parents[2]
 BENCH = REPO / "tools" / "bench.py"
 
@@ -303,6 +305,7 @@ def _rows(path: Path) -> list[dict[str, Any]]:
     """The rows of an --out file without what the clock and the machine decide."""
     lines = [json.loads(ln) for ln in path.read_text().splitlines()]
     assert lines[0]["kind"] == "run"
+    assert lines[0]["core"] == core_build()  # (the runs here use the compiled core)
     return [{k: v for k, v in d.items() if k not in ("seconds", "cpu", "rss_mib", "nodes_per_s")}
             for d in lines[1:]]
 

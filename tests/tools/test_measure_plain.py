@@ -20,6 +20,7 @@ from tsumego import BLACK, WHITE, problem_from_diagram, solve
 from tsumego.errors import BudgetExhausted
 from tsumego.go.coords import from_sgf
 from tsumego.knowledge.infer import infer_problem
+from tsumego.search.compiled import core_build
 from tsumego.search.engine import SearchOptions, Verdict
 from tsumego.search.reading import wider_framings
 
@@ -59,6 +60,7 @@ PLAIN = REPO / "problems" / "plain"
 def _records(path: Path) -> dict[str, dict]:
     lines = [json.loads(ln) for ln in path.read_text().splitlines()]
     assert lines[0]["kind"] == "run"
+    assert lines[0]["core"] == core_build()  # (the runs here use the compiled core)
     out = {d["problem"]: {k: v for k, v in d.items() if k != "seconds"} for d in lines[1:]}
     assert len(out) == len(lines) - 1  # each problem once
     return out

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import load_tool
 
+from tsumego.search.compiled import core_build
+
 train_core = load_tool("train_core")
 PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
 
@@ -29,6 +31,12 @@ def test_nothing_to_train_on_is_an_error(tmp_path: Path,
     assert f"no problems in {tmp_path}" in capsys.readouterr().err
     assert train_core.main([]) == 2
     assert "train_core.py PROBLEMS_DIR" in capsys.readouterr().err
+
+
+def test_the_core_says_how_it_was_built() -> None:
+    """What benchmarks print beside their figures; the instrumented core exists only during
+    the build's training run."""
+    assert core_build() in ("profile-guided", "plain")
 
 
 def test_the_composed_problems_train(capsys: pytest.CaptureFixture[str]) -> None:

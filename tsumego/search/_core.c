@@ -3353,6 +3353,11 @@ static struct PyModuleDef coremodule = {PyModuleDef_HEAD_INIT, "_core",
                                         "The compiled search core.", -1, module_methods,
                                         NULL, NULL, NULL, NULL};
 
+/* how setup.py built the core: "profile-guided", "instrumented" (its training run) or "plain" */
+#ifndef TSUMEGO_BUILD
+#define TSUMEGO_BUILD "plain"
+#endif
+
 PyMODINIT_FUNC PyInit__core(void) {
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&coremodule);
@@ -3363,5 +3368,6 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_INCREF(Stopped);
     PyModule_AddObject(m, "Stopped", Stopped);
     PyModule_AddIntConstant(m, "MAX_POINTS", MAXP);
+    PyModule_AddStringConstant(m, "BUILD", TSUMEGO_BUILD);
     return m;
 }

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 
 MAX_POINTS: int
+BUILD: str
 
 def load_eyespace(cells: bytes, sizes: bytes, tadj: bytes, values: bytes) -> None: ...
 def eye_locate(points: Sequence[tuple[int, int]],

@@ -58,6 +58,13 @@ def _outside(problem: Problem, box: tuple[int, int, int, int]) -> list[int]:
     return sorted(out & inside)
 
 
+def core_build() -> str:
+    """How the core was built: "profile-guided" (gcc, setup.py's training run), "plain" (one
+    optimized compile) or "instrumented" (during that training run). Benchmarks say it: the
+    speed depends on it, the nodes do not."""
+    return str(_core.BUILD)
+
+
 @cache
 def load_eyespace_table() -> None:
     """Hand the stored eye-space table to the core, once per process."""
@@ -213,4 +220,4 @@ class CompiledEngine:
                           self.problem.defender if other.live else self.problem.attacker)
 
 
-__all__ = ["CompiledEngine", "crop", "load_eyespace_table", "PASS"]
+__all__ = ["CompiledEngine", "core_build", "crop", "load_eyespace_table", "PASS"]
