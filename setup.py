@@ -41,6 +41,17 @@ def is_gcc(command: list[str]) -> bool:
 class ProfiledBuild(build_ext):
     """build_ext that builds the core profile-guided where it can (see the module's text)."""
 
+    def _compile(self, ext: Extension, base: list[str], build: str, flags: list[str],
+                 link: list[str]) -> None:
+        """One compile of the core, tagged ``build`` (``compiled.core_build()``), with
+        ``flags`` after the base flags and ``link`` for the linker; always, since the core
+        of an earlier pass is newer than its source."""
+        ext.define_macros = [("TSUMEGO_BUILD", f'"{build}"')]
+        ext.extra_compile_args = base + flags
+        ext.extra_link_args = link
+        self.force = True
+        super().build_extension(ext)
+
     def build_extension(self, ext: Extension) -> None:
         base = list(ext.extra_compile_args or [])
         wanted = os.environ.get("TSUMEGO_PGO", "1") != "0"
@@ -53,24 +64,18 @@ class ProfiledBuild(build_ext):
                     RuntimeError) as e:
                 print(f"tsumego: profile-guided build failed ({e}); building without a profile",
                       file=sys.stderr)
-        ext.define_macros = []
-        ext.extra_compile_args = base
-        ext.extra_link_args = []
-        self.force = True
-        super().build_extension(ext)
+        self._compile(ext, base, "plain", [], [])
 
     def _profiled(self, ext: Extension, base: list[str]) -> None:
         """Instrumented build, training run, optimized build with the profile."""
         trainer, problems = HERE / "tools" / "train_core.py", HERE / "problems"
         if not trainer.is_file() or not problems.is_dir():
             raise RuntimeError("tools/train_core.py or problems/ is absent")
-        self.force = True
         with tempfile.TemporaryDirectory(prefix="tsumego-pgo-") as tmp:
             profile = Path(tmp) / "profile"
-            ext.define_macros = [("TSUMEGO_BUILD", '"instrumented"')]
-            ext.extra_compile_args = base + ["-fprofile-generate", f"-fprofile-dir={profile}"]
-            ext.extra_link_args = ["-fprofile-generate"]
-            super().build_extension(ext)
+            self._compile(ext, base, "instrumented",
+                          ["-fprofile-generate", f"-fprofile-dir={profile}"],
+                          ["-fprofile-generate"])
             # the training imports the package from a copy that holds the instrumented core
             tree = Path(tmp) / "tree"
             shutil.copytree(HERE / "tsumego", tree / "tsumego",
@@ -87,12 +92,9 @@ class ProfiledBuild(build_ext):
             if not profile.is_dir() or not any(profile.iterdir()):
                 raise RuntimeError("the training run wrote no profile")
             print(run.stdout.strip(), file=sys.stderr)
-            ext.define_macros = [("TSUMEGO_BUILD", '"profile-guided"')]
-            ext.extra_compile_args = base + ["-fprofile-use", f"-fprofile-dir={profile}",
-                                             "-fprofile-partial-training",
-                                             "-Wno-missing-profile"]
-            ext.extra_link_args = []
-            super().build_extension(ext)
+            self._compile(ext, base, "profile-guided",
+                          ["-fprofile-use", f"-fprofile-dir={profile}",
+                           "-fprofile-partial-training", "-Wno-missing-profile"], [])
 
 
 setup(

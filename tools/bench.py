@@ -884,8 +884,8 @@ def main(argv: Sequence[str] | None = None) -> int:
              f"jobs {args.jobs}"
              + (f", node budget {args.max_nodes}" if args.max_nodes else "")
              + (f", ablated: {', '.join(args.ablate)}" if args.ablate else "")
-             + (", the reference engine" if args.engine == "reference"
-                else f", the {core_build()} compiled core")
+             + (f", the {head['core']} compiled core" if "core" in head
+                else ", the reference engine")
              + (f", simulation {args.simulation} nodes" if args.simulation is not None else "")
              + (f", simulation from {args.simulation_from} nodes"
                 if args.simulation_from is not None else "")

@@ -829,7 +829,7 @@ def main(argv: list[str] | None = None) -> int:
                       + f"\n{rec.get('diagram', '')}", flush=True)
     if out:
         out.close()
-    built = f" ({core_build()} core)" if args.engine == "compiled" else ""
+    built = f" ({head['core']} core)" if "core" in head else ""
     print(f"# wall time {time.monotonic() - start:.0f} s{built}; "
           f"python tools/measure_plain.py {' '.join(argv if argv is not None else sys.argv[1:])}")
     for s in names:
