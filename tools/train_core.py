@@ -8,8 +8,9 @@ to play, with every first move proved or refuted, as ``tsumego solve`` does. Run
 build with an instrumented core on the import path, it records which branches the search
 takes and which functions it calls; the compiler then lays the core out for that. Only the
 speed depends on it: the instrumented and the optimized core search the same nodes. Prints
-the sides solved and the nodes; exits non-zero when a problem cannot be read or solved, so
-that the build falls back to a plain optimized core.
+the sides solved and the nodes; exits non-zero when there is nothing to train on or a file
+cannot be read (one line naming the file), so that the build falls back to a plain optimized
+core.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tsumego import BLACK, WHITE, read_problem, solve
+from tsumego import BLACK, WHITE, ProblemError, read_problem, solve
 
 
 def train(folder: Path) -> tuple[int, int]:
@@ -36,7 +37,11 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
-    sides, nodes = train(Path(argv[0]))
+    try:
+        sides, nodes = train(Path(argv[0]))
+    except ProblemError as e:  # (an SgfError too; its text names the file)
+        print(f"train_core: error: {e}", file=sys.stderr)
+        return 1
     if not sides:
         print(f"train_core: no problems in {argv[0]}", file=sys.stderr)
         return 1

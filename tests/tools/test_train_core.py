@@ -33,6 +33,15 @@ def test_nothing_to_train_on_is_an_error(tmp_path: Path,
     assert "train_core.py PROBLEMS_DIR" in capsys.readouterr().err
 
 
+def test_a_bad_file_is_one_line_naming_it(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "cut.sgf").write_text("(;FF[4]GM[1]SZ[7]AB[da]")
+    assert train_core.main([str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"train_core: error: {tmp_path / 'cut.sgf'}: not an SGF file")
+
+
 def test_the_core_says_how_it_was_built() -> None:
     """What benchmarks print beside their figures; the instrumented core exists only during
     the build's training run."""
