@@ -249,38 +249,118 @@ static int play(const Geo *g, Board *b, int p, int color, B *cap) {
 }
 
 /* ---------------------------------------------------------------------------------------- */
+/* the tables' memory, kept across the engines of a process                                  */
+/* ---------------------------------------------------------------------------------------- */
+
+/* A new engine's tables are fresh pages, which the kernel maps and zeroes on first touch: an
+ * engine allocates some 20 MiB of caches and counters and a small solve touches a few MiB of
+ * them, so such a solve spent most of its time in page faults. A block of 64 KiB to 16 MiB
+ * that an engine frees is kept (up to POOL_BYTES in all) and handed to the next request of
+ * the same size and kind. What the new engine finds in it is what a fresh block would give:
+ *   BLK_RAW     the engine writes before it reads (no clearing needed);
+ *   BLK_ZERO    cleared with memset (small tables, or ones used rarely);
+ *   BLK_KEYED   a cache whose entries are told apart by their keys, each cache's keys xored
+ *               with a salt of its own (new_salt): another engine's entries are misses, as
+ *               empty slots are, so it is not cleared. The slot of a key is that of the
+ *               unsalted key, so the search is the same as with a fresh cache;
+ *   BLK_PATTERN the shape patterns' counters, which their engine clears before it frees them
+ *               (pattern_clear: only the slots it counted).
+ * Larger blocks (the grown tables of a long search) go back to the system: their faults are a
+ * small part of a long search, and keeping them would raise the process's peak memory. Every
+ * call holds the GIL. */
+enum { BLK_RAW, BLK_ZERO, BLK_KEYED_BOOL, BLK_KEYED_VALS, BLK_KEYED_CHILD, BLK_KEYED_EXP,
+       BLK_KEYED_EYE, BLK_PATTERN };
+#define POOL_MIN ((size_t)64 << 10)
+#define POOL_MAX ((size_t)16 << 20)
+#define POOL_BYTES ((size_t)64 << 20)
+#define POOL_SLOTS 32
+#define BLK_HEAD 64 /* a block's size and kind are kept in front of it */
+
+typedef struct { size_t size; int kind; } BlkHead;
+static struct { char *b; size_t size; int kind; } pool[POOL_SLOTS];
+static int pool_n;
+static size_t pool_bytes;
+
+/* size bytes of the kind: from the pool when it holds such a block, else fresh (zeroed
+ * unless BLK_RAW) */
+static void *blk_alloc(size_t size, int kind) {
+    if (size >= POOL_MIN && size <= POOL_MAX)
+        for (int i = pool_n - 1; i >= 0; i--)
+            if (pool[i].size == size && pool[i].kind == kind) {
+                char *b = pool[i].b;
+                pool[i] = pool[--pool_n];
+                pool_bytes -= size;
+                if (kind == BLK_ZERO) memset(b + BLK_HEAD, 0, size);
+                return b + BLK_HEAD;
+            }
+    char *b = kind == BLK_RAW ? malloc(size + BLK_HEAD) : calloc(1, size + BLK_HEAD);
+    if (!b) return NULL;
+    ((BlkHead *)b)->size = size;
+    ((BlkHead *)b)->kind = kind;
+    return b + BLK_HEAD;
+}
+
+static void blk_free(void *p) {
+    if (!p) return;
+    char *b = (char *)p - BLK_HEAD;
+    size_t size = ((BlkHead *)b)->size;
+    if (size < POOL_MIN || size > POOL_MAX) { free(b); return; }
+    while (pool_n > 0 && (pool_n == POOL_SLOTS || pool_bytes + size > POOL_BYTES)) {
+        free(pool[0].b);
+        pool_bytes -= pool[0].size;
+        pool[0] = pool[--pool_n];
+    }
+    pool[pool_n].b = b;
+    pool[pool_n].size = size;
+    pool[pool_n++].kind = ((BlkHead *)b)->kind;
+    pool_bytes += size;
+}
+
+/* a cache's salt: distinct for every cache of the process (splitmix64 of a counter) */
+static u64 new_salt(void) {
+    static u64 n;
+    u64 z = (n += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return z ? z : 1;
+}
+
+/* ---------------------------------------------------------------------------------------- */
 /* small caches by arrangement: direct-mapped, the key kept to tell entries apart            */
 /* ---------------------------------------------------------------------------------------- */
 
 typedef struct {
-    u64 *keys;
+    u64 *keys;        /* salted (BLK_KEYED) */
     uint8_t *vals;
     size_t mask;
+    u64 salt;
 } BoolCache;
 
 static int bc_init(BoolCache *c, size_t n) {
     size_t cap = 1024;
     while (cap < n) cap <<= 1;
-    c->keys = calloc(cap, sizeof(u64));
-    c->vals = calloc(cap, 1);
+    c->keys = blk_alloc(cap * sizeof(u64), BLK_KEYED_BOOL);
+    c->vals = blk_alloc(cap, BLK_KEYED_VALS);
+    c->salt = new_salt();
     c->mask = cap - 1;
     return c->keys && c->vals;
 }
 static void bc_free(BoolCache *c) {
-    free(c->keys);
-    free(c->vals);
+    blk_free(c->keys);
+    blk_free(c->vals);
     c->keys = NULL;
     c->vals = NULL;
 }
 /* the cached answer (0 or 1), or -1 */
 static inline int bc_get(const BoolCache *c, u64 k) {
     size_t i = (size_t)(k ^ (k >> 29)) & c->mask;
-    if (c->vals[i] && c->keys[i] == k) return c->vals[i] - 1;
+    if (c->vals[i] && c->keys[i] == (k ^ c->salt)) return c->vals[i] - 1;
     return -1;
 }
 static inline void bc_put(BoolCache *c, u64 k, int v) {
     size_t i = (size_t)(k ^ (k >> 29)) & c->mask;
-    c->keys[i] = k;
+    c->keys[i] = k ^ c->salt;
     c->vals[i] = (uint8_t)(v + 1);
 }
 
@@ -300,8 +380,9 @@ typedef struct {
 } ChildInfo;
 
 typedef struct {
-    ChildInfo *slots;
+    ChildInfo *slots; /* keys salted (BLK_KEYED) */
     size_t mask;
+    u64 salt;
 } ChildCache;
 
 /* The slot of the child cache for key (a child's arrangement ^ the mover's side key) */
@@ -326,6 +407,7 @@ typedef struct {
     ExpChild *kids;   /* slot i's children at kids[i * width] */
     size_t mask;
     int width;
+    u64 salt;         /* of the heads' keys (BLK_KEYED) */
 } ExpCache;
 
 /* ---------------------------------------------------------------------------------------- */
@@ -424,11 +506,11 @@ static int bloom_has(const u64 *bl, u64 h) {
 /* Record that the side named wins at the balance (and beyond) by a proof that creates cr. */
 static void solved_grow(SolvedTable *t) {
     size_t nb = t->nbuckets * 2;
-    Solved *ne = calloc(nb * WAYS, sizeof(Solved));
-    SolvedBlooms *nbl = malloc(nb * WAYS * sizeof(SolvedBlooms));
+    Solved *ne = blk_alloc(nb * WAYS * sizeof(Solved), BLK_ZERO);
+    SolvedBlooms *nbl = blk_alloc(nb * WAYS * sizeof(SolvedBlooms), BLK_RAW);
     if (!ne || !nbl) {
-        free(ne);
-        free(nbl);
+        blk_free(ne);
+        blk_free(nbl);
         t->max_buckets = t->nbuckets;
         return;
     }
@@ -443,8 +525,8 @@ static void solved_grow(SolvedTable *t) {
                 break;
             }
     }
-    free(t->e);
-    free(t->bl);
+    blk_free(t->e);
+    blk_free(t->bl);
     t->e = ne;
     t->bl = nbl;
     t->nbuckets = nb;
@@ -506,7 +588,7 @@ static Work *work_get(const WorkTable *t, u64 key) {
 }
 static void work_grow(WorkTable *t) {
     size_t nb = t->nbuckets * 2;
-    Work *ne = calloc(nb * WAYS, sizeof(Work));
+    Work *ne = blk_alloc(nb * WAYS * sizeof(Work), BLK_ZERO);
     if (!ne) { t->max_buckets = t->nbuckets; return; }
     for (size_t i = 0; i < t->nbuckets * WAYS; i++) {
         Work *o = &t->e[i];
@@ -515,7 +597,7 @@ static void work_grow(WorkTable *t) {
         for (int k = 0; k < WAYS; k++)
             if (!b[k].phi && !b[k].delta) { b[k] = *o; break; }
     }
-    free(t->e);
+    blk_free(t->e);
     t->e = ne;
     t->nbuckets = nb;
 }
@@ -575,7 +657,7 @@ typedef struct {
 } PathSet;
 
 static int ps_init(PathSet *s, int cap) {
-    s->e = malloc(sizeof(PathEntry) * (size_t)cap);
+    s->e = blk_alloc(sizeof(PathEntry) * (size_t)cap, BLK_RAW);
     s->cap = cap;
     s->top = s->base = s->distinct = 0;
     for (int i = 0; i < HBUCKETS; i++) s->heads[i] = -1;
@@ -640,8 +722,9 @@ typedef struct {
     Created cr;
 } EyeWin;
 typedef struct {
-    EyeWin *slots;
+    EyeWin *slots;    /* keys salted (BLK_KEYED) */
     size_t mask;
+    u64 salt;
 } EyeCache;
 
 typedef struct Caches {
@@ -657,17 +740,17 @@ static void caches_release(Caches *c) {
     bc_free(&c->benson);
     bc_free(&c->lost);
     bc_free(&c->alone);
-    free(c->child.slots);
-    free(c->exp.heads);
-    free(c->exp.kids);
-    free(c->eye.slots);
+    blk_free(c->child.slots);
+    blk_free(c->exp.heads);
+    blk_free(c->exp.kids);
+    blk_free(c->eye.slots);
     free(c);
 }
 
 static void table_release(SolvedTable *t) {
     if (!t || --t->refs > 0) return;
-    free(t->e);
-    free(t->bl);
+    blk_free(t->e);
+    blk_free(t->bl);
     free(t);
 }
 
@@ -708,6 +791,9 @@ struct Engine {
     uint32_t *pat_wins, *pat_avail;
     u64 pat_total_wins, pat_total_avail;
     int patterns;
+    /* the slots counted, for pattern_clear: PAT_LOG at most, past which it clears them all */
+    uint32_t *pat_log;
+    int pat_logged;
     /* the killer play: a child whose play won the last node proved at the same depth starts
      * with its initial delta divided by this (bounds.killer_delta; 0 or 1: off) */
     int killer;
@@ -1148,8 +1234,8 @@ static int captures_alone_raw(Engine *e) {
     for (int i = 0; i < nw; i++)
         if (e->target.w[i] & ~e->board.st[e->defender].w[i]) return 1;
     if (!e->alone_set) {
-        e->alone_set = malloc(sizeof(u64) * (e->alone_mask + 1));
-        e->alone_stamp = calloc(e->alone_mask + 1, sizeof(uint32_t));
+        e->alone_set = blk_alloc(sizeof(u64) * (e->alone_mask + 1), BLK_RAW);
+        e->alone_stamp = blk_alloc(sizeof(uint32_t) * (e->alone_mask + 1), BLK_ZERO);
         if (!e->alone_set || !e->alone_stamp) { e->stop = STOP_MEMORY; return -1; }
     }
     if (++e->alone_gen == 0) { /* the stamps wrapped: clear them */
@@ -1851,7 +1937,7 @@ static void expand(Engine *e, int color, Frame *f) {
     size_t slot = (size_t)(key ^ (key >> 31)) & x->mask;
     ExpHead *hd = &x->heads[slot];
     ExpChild *kids = &x->kids[slot * (size_t)x->width];
-    if (hd->key == key && hd->n > 0) {
+    if (hd->key == (key ^ x->salt) && hd->n > 0) {
         int n = hd->n;
         for (int i = 0; i < n; i++) {
             const ExpChild *c = &kids[i];
@@ -1882,7 +1968,7 @@ static void expand(Engine *e, int color, Frame *f) {
         c->cnt = f->cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->cnt[i];
         c->forced_cnt = f->forced_cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->forced_cnt[i];
     }
-    hd->key = key;
+    hd->key = key ^ x->salt;
     hd->n = f->n;
 }
 
@@ -1973,7 +2059,7 @@ static int pattern_of_play(Engine *e, int p, int color, u64 hash) {
     u64 key = hash ^ SIDE_KEY[color];
     const ChildInfo *slot = child_slot(e->childc, key);
     int libs, captures;
-    if (slot->key == key && key) {
+    if (slot->key == (key ^ e->childc->salt) && key) {
         libs = slot->libs;
         captures = slot->count == NO_RANGE || slot->count < stone_count(g, bd) + 1;
     } else {
@@ -1993,12 +2079,36 @@ static inline int pattern_slot(int key) {
     return (int)(((uint32_t)key * 0x9E3779B1u) >> (32 - PAT_SLOT_BITS));
 }
 
+/* a slot's first count, noted for pattern_clear */
+#define PAT_LOG 32768
+static inline void pattern_counted(Engine *e, int slot) {
+    if (e->pat_logged < PAT_LOG) e->pat_log[e->pat_logged] = (uint32_t)slot;
+    e->pat_logged++;
+}
+
+/* Zero the counters before they go back to the pool (BLK_PATTERN): the slots noted, or all
+ * of them when more were counted than the log holds */
+static void pattern_clear(Engine *e) {
+    if (!e->pat_wins || !e->pat_avail || !e->pat_log) return;
+    if (e->pat_logged > PAT_LOG) {
+        memset(e->pat_wins, 0, PAT_SLOTS * sizeof(uint32_t));
+        memset(e->pat_avail, 0, PAT_SLOTS * sizeof(uint32_t));
+    } else {
+        for (int i = 0; i < e->pat_logged; i++) {
+            e->pat_wins[e->pat_log[i]] = 0;
+            e->pat_avail[e->pat_log[i]] = 0;
+        }
+    }
+    e->pat_logged = 0;
+}
+
 /* Count a play of pattern key in a fresh expansion and return its initial delta scaled by
  * the pattern's record: times W (a + P) / (A w + P W) in fixed point, clamped to
  * [1/patterns, patterns], at least 1 (patterns.scaled_delta) */
 static i64 pattern_offer(Engine *e, int key, i64 delta) {
     key = pattern_slot(key);
     u64 a = ++e->pat_avail[key];
+    if (a == 1) pattern_counted(e, key);
     e->pat_total_avail++;
     if (e->pat_total_wins < PAT_MIN_WINS) return delta;
     u64 W = e->pat_total_wins, A = e->pat_total_avail, w = e->pat_wins[key];
@@ -2051,7 +2161,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         u64 key = f->hash[i] ^ side;
         ChildInfo *slot = child_slot(cc, key);
         ChildInfo info;
-        if (slot->key == key && key) {
+        if (slot->key == (key ^ cc->salt) && key) {
             info = *slot;
         } else {
             /* the board after the play, from the stones it captured (no second play) */
@@ -2060,7 +2170,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
             for (int w = 0; w < nw; w++) bd->st[3 - color].w[w] &= ~cap->w[w];
             bd->hash = f->hash[i];
             child_info(e, color, p, cap, s0, &blocks, &near, one_block, &info);
-            info.key = key;
+            info.key = key ^ cc->salt;
             *slot = info;
             *bd = snap;
         }
@@ -2276,12 +2386,12 @@ static const Created *eye_win(Engine *e, int color, int p, u64 h) {
     EyeCache *c = e->eyec;
     u64 key = h ^ SIDE_KEY[3 - color] ^ 0x2545f4914f6cdd1dULL;
     EyeWin *slot = &c->slots[(size_t)(key ^ (key >> 29)) & c->mask];
-    if (slot->key != key) {
+    if (slot->key != (key ^ c->salt)) {
         const Geo *g = &e->g;
         Board *bd = &e->board;
         Board snap = *bd;
         B cap, blocks, libs, empty;
-        slot->key = key;
+        slot->key = key ^ c->salt;
         slot->win = 0;
         if (play(g, bd, p, color, &cap)) {
             flood(g, &blocks, &e->target, &bd->st[e->defender]);
@@ -2302,11 +2412,11 @@ static const Created *ladder_win(Engine *e, int color, int p, u64 h) {
     EyeCache *c = e->eyec;
     u64 key = h ^ SIDE_KEY[3 - color] ^ 0x9e3779b97f4a7c15ULL;
     EyeWin *slot = &c->slots[(size_t)(key ^ (key >> 29)) & c->mask];
-    if (slot->key != key) {
+    if (slot->key != (key ^ c->salt)) {
         Board *bd = &e->board;
         Board snap = *bd;
         B cap;
-        slot->key = key;
+        slot->key = key ^ c->salt;
         slot->win = 0;
         if (p == PASS || play(&e->g, bd, p, color, &cap))
             slot->win = (int8_t)ladder_kill(e, &slot->cr);
@@ -2605,7 +2715,8 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
             if (won != PASS) {
                 f->killer = won;
                 if (e->patterns) {
-                    e->pat_wins[pattern_slot(pattern_of_play(e, won, color, f->hash[f->sel[j]]))]++;
+                    int slot = pattern_slot(pattern_of_play(e, won, color, f->hash[f->sel[j]]));
+                    if (e->pat_wins[slot]++ == 0) pattern_counted(e, slot);
                     e->pat_total_wins++;
                 }
             }
@@ -2663,17 +2774,19 @@ static void engine_free(Engine *e) {
     if (!e) return;
     table_release(e->solved);
     table_release(e->borrowed);
-    free(e->work.e);
+    blk_free(e->work.e);
     caches_release(e->caches);
-    free(e->hist.e);
-    free(e->pairs.e);
+    blk_free(e->hist.e);
+    blk_free(e->pairs.e);
     for (int i = 0; i < e->nframes; i++) frame_free(&e->frames[i]);
     free(e->frames);
-    free(e->alone_set);
-    free(e->alone_stamp);
-    free(e->alone_stack);
-    free(e->pat_wins);
-    free(e->pat_avail);
+    blk_free(e->alone_set);
+    blk_free(e->alone_stamp);
+    blk_free(e->alone_stack);
+    pattern_clear(e);
+    blk_free(e->pat_wins);
+    blk_free(e->pat_avail);
+    blk_free(e->pat_log);
     free(e);
 }
 
@@ -2864,9 +2977,9 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
     e->work.max_buckets = pow2_at_least(half / WAYS);
     e->solved->nbuckets = e->solved->max_buckets < 1024 ? e->solved->max_buckets : 1024;
     e->work.nbuckets = e->work.max_buckets < 1024 ? e->work.max_buckets : 1024;
-    e->solved->e = calloc(e->solved->nbuckets * WAYS, sizeof(Solved));
-    e->solved->bl = malloc(e->solved->nbuckets * WAYS * sizeof(SolvedBlooms));
-    e->work.e = calloc(e->work.nbuckets * WAYS, sizeof(Work));
+    e->solved->e = blk_alloc(e->solved->nbuckets * WAYS * sizeof(Solved), BLK_ZERO);
+    e->solved->bl = blk_alloc(e->solved->nbuckets * WAYS * sizeof(SolvedBlooms), BLK_RAW);
+    e->work.e = blk_alloc(e->work.nbuckets * WAYS * sizeof(Work), BLK_ZERO);
     size_t cache = (size_t)tt_size / 16;
     if (!e->solved->e || !e->solved->bl || !e->work.e || !bc_init(e->bensonc, cache)
         || !bc_init(e->lostc, cache / 4) || !bc_init(e->alonec, cache / 16)) {
@@ -2874,9 +2987,11 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
         return -1;
     }
     e->childc->mask = pow2_at_least(cache) - 1;
-    e->childc->slots = calloc(e->childc->mask + 1, sizeof(ChildInfo));
+    e->childc->slots = blk_alloc((e->childc->mask + 1) * sizeof(ChildInfo), BLK_KEYED_CHILD);
+    e->childc->salt = new_salt();
     e->eyec->mask = pow2_at_least(cache / 16 > 1024 ? cache / 16 : 1024) - 1;
-    e->eyec->slots = calloc(e->eyec->mask + 1, sizeof(EyeWin));
+    e->eyec->slots = blk_alloc((e->eyec->mask + 1) * sizeof(EyeWin), BLK_KEYED_EYE);
+    e->eyec->salt = new_salt();
     if (!e->eyec->slots) { PyErr_NoMemory(); return -1; }
     e->expc->width = e->maxchild;
     {
@@ -2887,20 +3002,22 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
         size_t p2 = 1024;
         while (p2 * 2 <= slots) p2 <<= 1;
         e->expc->mask = p2 - 1;
-        e->expc->heads = calloc(p2, sizeof(ExpHead));
-        e->expc->kids = malloc(p2 * (size_t)e->expc->width * sizeof(ExpChild));
+        e->expc->heads = blk_alloc(p2 * sizeof(ExpHead), BLK_KEYED_EXP);
+        e->expc->kids = blk_alloc(p2 * (size_t)e->expc->width * sizeof(ExpChild), BLK_RAW);
+        e->expc->salt = new_salt();
         if (!e->expc->heads || !e->expc->kids) { PyErr_NoMemory(); return -1; }
     }
     e->alone_limit = 200000;
     e->patterns = patterns > 0 ? patterns : 0;
     e->killer = killer;
     if (e->patterns) {
-        e->pat_wins = calloc(PAT_SLOTS, sizeof(uint32_t));
-        e->pat_avail = calloc(PAT_SLOTS, sizeof(uint32_t));
-        if (!e->pat_wins || !e->pat_avail) { PyErr_NoMemory(); return -1; }
+        e->pat_wins = blk_alloc(PAT_SLOTS * sizeof(uint32_t), BLK_PATTERN);
+        e->pat_avail = blk_alloc(PAT_SLOTS * sizeof(uint32_t), BLK_PATTERN);
+        e->pat_log = blk_alloc(PAT_LOG * sizeof(uint32_t), BLK_RAW);
+        if (!e->pat_wins || !e->pat_avail || !e->pat_log) { PyErr_NoMemory(); return -1; }
     }
     e->alone_mask = pow2_at_least((size_t)e->alone_limit * 2) - 1;
-    e->alone_stack = malloc(sizeof(Board) * (MAXP + 2));
+    e->alone_stack = blk_alloc(sizeof(Board) * (MAXP + 2), BLK_RAW);
     if (!e->childc->slots || !e->alone_stack || !ps_init(&e->hist, 1 << 16)
         || !ps_init(&e->pairs, 1 << 14)) {
         PyErr_NoMemory();
