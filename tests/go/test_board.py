@@ -568,3 +568,19 @@ def test_off_board_coordinates_are_rejected():
         from_gtp("A10", 9)
     with pytest.raises(ValueError):
         from_gtp("K1", 9)
+
+
+def test_a_board_from_bitboards_is_the_board_its_stones_placed_one_by_one_make() -> None:
+    b = B("""
+        . X O . .
+        X X O O .
+        . X . O .
+        . . X O .
+        . . . . .
+    """)
+    made = Board.from_stones(5, b.black, b.white)
+    assert (made.black, made.white, made.hash) == (b.black, b.white, b.hash)
+    # a point in both bitboards is White's, as if it were placed last
+    both = Board.from_stones(5, b.black | b.white, b.white)
+    assert (both.black, both.white, both.hash) == (b.black, b.white, b.hash)
+    assert Board.from_stones(5, 0, 0).hash == Board(5).hash == 0

@@ -248,6 +248,21 @@ class Board:
         self.hash = 0
 
     # --- construction and inspection -------------------------------------------------------
+    @classmethod
+    def from_stones(cls, size: int, black: int, white: int) -> Board:
+        """A board holding the stones of two bitboards (a point in both is White's, as if
+        placed last): as :meth:`place` for each stone, without the per-stone work."""
+        b = cls(size)
+        black &= ~white
+        z = b.geo.zobrist
+        h = 0
+        for p in bits(black):
+            h ^= z[p][BLACK]
+        for p in bits(white):
+            h ^= z[p][WHITE]
+        b.black, b.white, b.hash = black, white, h
+        return b
+
     def copy(self) -> Board:
         """An independent copy."""
         b = Board.__new__(Board)

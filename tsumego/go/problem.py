@@ -44,12 +44,7 @@ class Problem:
 
     def board(self) -> Board:
         """A fresh board with the problem's stones."""
-        b = Board(self.size)
-        for p in bits(self.black):
-            b.place(p, BLACK)
-        for p in bits(self.white):
-            b.place(p, WHITE)
-        return b
+        return Board.from_stones(self.size, self.black, self.white)
 
     def with_to_play(self, color: int) -> Problem:
         """The same problem with another side to play."""
