@@ -847,12 +847,19 @@ static double now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void check_budget(Engine *e) {
+__attribute__((noinline, cold)) static void check_budget(Engine *e) {
     e->next_check = e->nodes + (u64)e->check_every;
     if (e->max_nodes) {
         if (e->nodes >= e->max_nodes) { e->stop = STOP_NODES; return; }
         if (e->next_check > e->max_nodes) e->next_check = e->max_nodes;
     }
+    /* Let the process's other threads run for a moment: otherwise the search holds the GIL
+     * from its first node to its last, and a progress display, or a GTP reader thread that
+     * would interrupt the search (by setting the deadline, read just below), waits for the
+     * end. Searches stay one at a time in the process, as the GIL made them: a call that
+     * would search or touch an engine's tables waits for the search under way (ready). */
+    Py_BEGIN_ALLOW_THREADS
+    Py_END_ALLOW_THREADS
     if (e->deadline > 0 && now() >= e->deadline) { e->stop = STOP_TIME; return; }
     if (PyErr_CheckSignals() < 0) e->stop = STOP_INTERRUPT;
 }
@@ -2751,7 +2758,40 @@ static void mid(Engine *e, int color, int balance, int passed, int depth, i64 th
 }
 
 /* Search the current position to a proof or a disproof (or a stop). */
+static int root_search(Engine *e, int color, int balance, int passed, int depth, i64 *phi,
+                       i64 *delta);
+
+/* the search under way in the process, if any, and its thread (see check_budget) */
+static int searching;
+static unsigned long searching_thread;
+
+/* a search from the current board (root_search), noted as the one under way */
 static int root(Engine *e, int color, int balance, int passed, int depth, i64 *phi, i64 *delta) {
+    searching = 1;
+    searching_thread = PyThread_get_thread_ident();
+    int ok = root_search(e, color, balance, passed, depth, phi, delta);
+    searching = 0;
+    return ok;
+}
+
+/* Wait (without the GIL) until no other thread's search is under way; 0 with an error set
+ * when the search under way is this thread's (a call from a signal handler within it). */
+static int await_search(void) {
+    while (searching) {
+        if (searching_thread == PyThread_get_thread_ident()) {
+            PyErr_SetString(PyExc_RuntimeError, "a search is under way in this thread");
+            return 0;
+        }
+        Py_BEGIN_ALLOW_THREADS
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+        Py_END_ALLOW_THREADS
+    }
+    return 1;
+}
+
+static int root_search(Engine *e, int color, int balance, int passed, int depth, i64 *phi,
+                       i64 *delta) {
     e->root_depth = depth;
     e->root_move = -3;
     for (;;) {
@@ -2901,6 +2941,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "bad board size or crop");
         return -1;
     }
+    if (!await_search()) return -1;
     init_keys();
     engine_free(self->e);
     Engine *e = calloc(1, sizeof(Engine));
@@ -3039,7 +3080,7 @@ static int ready(CoreObject *self) {
         PyErr_SetString(PyExc_RuntimeError, "the engine is not set up");
         return 0;
     }
-    return 1;
+    return await_search();
 }
 
 /* solve(color, balance, passed) -> winner, the root being the problem's position */
