@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tsumego import BLACK, read_problem
 from tsumego.cli.gtp import GtpEngine, GtpError, parse_line
 
 PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
@@ -463,3 +464,12 @@ def test_a_board_too_open_as_first_read_is_read_again():
             "kill") in explain
     assert explain.startswith("Target: White A18 B18 C18 D18")
     assert e.execute("genmove", ["b"]) in ("E18", "B19", "D19", "E19")
+
+
+def test_the_gtp_engine_reads_a_problem_again_under_its_interrupt() -> None:
+    """A reading tried again (the first has no solution for the side to play) is solved
+    under the command's interrupt, as the first reading is: GoGui's interrupt stops it."""
+    gtp = GtpEngine(time_limit=600)
+    gtp.interrupt()  # as GoGui's "# interrupt" line does, from the reader thread
+    sol = gtp._solve_reading(read_problem(str(SLOW / "open-corner.sgf")).problem, BLACK)
+    assert (sol.status, sol.limit) == ("unknown", "interrupt")

@@ -347,7 +347,7 @@ class GtpEngine:
     def _solve_reading(self, p: Problem, color: int) -> Solution:
         """One side of a reading tried again, solved within the time limit."""
         return solve(p, to_play=color, threats=self.threats, time_limit=self.time_limit,
-                     tt_size=self.tt_size, all_moves=False)
+                     tt_size=self.tt_size, all_moves=False, interrupt=self._interrupted)
 
     def _read_again(self, problem: Problem, inferred: Inference, comment: str, source: str,
                     too_open: TooOpen | None = None) -> Reading | None:
@@ -1099,7 +1099,8 @@ class _Solver:
             return "lives", "lives", False
         here = Problem(p.size, b.black, b.white, target, p.region, p.walls, self.color, p.name)
         sol = solve(here, to_play=self.color, threats=line.balance, time_limit=left,
-                    all_moves=False, tt_size=max(1024, self.tt_size // 4))
+                    all_moves=False, tt_size=max(1024, self.tt_size // 4),
+                    interrupt=self.interrupted)
         if sol.status == "live":
             return "live", "lives unconditionally", False
         if sol.status == "seki":

@@ -38,7 +38,7 @@ typedef int64_t i64;
 #define KILL_LADDER 2 /* ChildInfo.kill: a ladder's, perhaps */
 
 enum { STOP_NONE = 0, STOP_NODES, STOP_TIME, STOP_INTERRUPT, STOP_DEPTH, STOP_ALONE,
-       STOP_MEMORY };
+       STOP_MEMORY, STOP_ASKED };
 
 typedef struct { u64 w[MAXW]; } B;
 typedef struct { u64 w[CW]; } CM;
@@ -769,6 +769,7 @@ struct Engine {
     u64 depth_sum;  /* the depths of the nodes searched, summed (their mean: where the work goes) */
     int depth_max;  /* the deepest node searched */
     double deadline;   /* CLOCK_MONOTONIC seconds, <= 0 for none */
+    PyObject *interrupt; /* an object whose is_set() stops the search when true, or NULL */
     int stop;
     /* tables (the solved one may be another engine's: see borrow) */
     SolvedTable *solved;
@@ -861,6 +862,13 @@ __attribute__((noinline, cold)) static void check_budget(Engine *e) {
     Py_BEGIN_ALLOW_THREADS
     Py_END_ALLOW_THREADS
     if (e->deadline > 0 && now() >= e->deadline) { e->stop = STOP_TIME; return; }
+    if (e->interrupt) {
+        PyObject *r = PyObject_CallMethod(e->interrupt, "is_set", NULL);
+        int set = r ? PyObject_IsTrue(r) : -1;
+        Py_XDECREF(r);
+        if (set < 0) { e->stop = STOP_INTERRUPT; return; } /* its error propagates */
+        if (set) { e->stop = STOP_ASKED; return; }
+    }
     if (PyErr_CheckSignals() < 0) e->stop = STOP_INTERRUPT;
 }
 
@@ -2812,6 +2820,7 @@ static int root_search(Engine *e, int color, int balance, int passed, int depth,
 
 static void engine_free(Engine *e) {
     if (!e) return;
+    Py_XDECREF(e->interrupt);
     table_release(e->solved);
     table_release(e->borrowed);
     blk_free(e->work.e);
@@ -2835,6 +2844,7 @@ static const char *stop_kind(int stop) {
     case STOP_NODES: return "nodes";
     case STOP_TIME: return "time";
     case STOP_INTERRUPT: return "interrupt";
+    case STOP_ASKED: return "interrupt";
     case STOP_DEPTH: return "depth";
     case STOP_ALONE: return "pass-alive";
     case STOP_MEMORY: return "memory";
@@ -3391,6 +3401,24 @@ static int Core_set_deadline(CoreObject *self, PyObject *v, void *c) {
     self->e->next_check = self->e->nodes + 1;
     return 0;
 }
+static PyObject *Core_get_interrupt(CoreObject *self, void *c) {
+    (void)c;
+    if (!self->e || !self->e->interrupt) Py_RETURN_NONE;
+    Py_INCREF(self->e->interrupt);
+    return self->e->interrupt;
+}
+static int Core_set_interrupt(CoreObject *self, PyObject *v, void *c) {
+    (void)c;
+    if (!self->e) { PyErr_SetString(PyExc_RuntimeError, "the engine is not set up"); return -1; }
+    if (v == NULL || v == Py_None) v = NULL;
+    else if (!PyObject_HasAttrString(v, "is_set")) {
+        PyErr_SetString(PyExc_TypeError, "interrupt needs an is_set() method (a threading.Event)");
+        return -1;
+    }
+    Py_XINCREF(v);
+    Py_XSETREF(self->e->interrupt, v);
+    return 0;
+}
 static PyObject *Core_get_root_move(CoreObject *self, void *c) {
     (void)c;
     if (!self->e || self->e->root_move == -3) Py_RETURN_NONE;
@@ -3430,6 +3458,8 @@ static PyGetSetDef Core_getset[] = {
     {"max_nodes", (getter)Core_get_max_nodes, (setter)Core_set_max_nodes, "node budget", NULL},
     {"deadline", (getter)Core_get_deadline, (setter)Core_set_deadline,
      "time.monotonic() at which to stop", NULL},
+    {"interrupt", (getter)Core_get_interrupt, (setter)Core_set_interrupt,
+     "an object whose is_set() stops the search when true (a threading.Event), or None", NULL},
     {"root_move", (getter)Core_get_root_move, NULL, "a winning move of the last root proved", NULL},
     {"depth_sum", (getter)Core_get_depth_sum, NULL, "the depths of the nodes searched, summed", NULL},
     {"depth_max", (getter)Core_get_depth_max, NULL, "the deepest node searched", NULL},

@@ -2,6 +2,8 @@
 
 from collections.abc import Sequence
 
+from tsumego.search.engine import Interrupt
+
 MAX_POINTS: int
 BUILD: str
 
@@ -17,6 +19,7 @@ class Core:
     nodes: int
     max_nodes: int | None
     deadline: float | None
+    interrupt: Interrupt | None
     @property
     def root_move(self) -> int | None: ...
     @property

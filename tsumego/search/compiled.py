@@ -24,7 +24,7 @@ from tsumego.go.line import Line
 from tsumego.go.problem import Problem
 from tsumego.knowledge.eyespace import stored_arrays
 from tsumego.search import _core
-from tsumego.search.engine import SearchOptions, Verdict, verdict_after
+from tsumego.search.engine import Interrupt, SearchOptions, Verdict, verdict_after
 
 
 def crop(problem: Problem) -> tuple[int, int, int, int]:
@@ -87,7 +87,8 @@ class CompiledEngine:
 
     def __init__(self, problem: Problem, *, live: bool = False, tt_size: int = 2_000_000,
                  max_nodes: int | None = None, deadline: float | None = None,
-                 options: SearchOptions = SearchOptions()) -> None:
+                 options: SearchOptions = SearchOptions(),
+                 interrupt: Interrupt | None = None) -> None:
         self.problem = problem
         self.live = live
         self.options = options
@@ -104,6 +105,7 @@ class CompiledEngine:
             options.killer)
         self._core.max_nodes = max_nodes
         self._core.deadline = deadline
+        self._core.interrupt = interrupt
 
     # --- budget and figures --------------------------------------------------------------------
     @property
@@ -131,6 +133,15 @@ class CompiledEngine:
     @deadline.setter
     def deadline(self, value: float | None) -> None:
         self._core.deadline = value
+
+    @property
+    def interrupt(self) -> Interrupt | None:
+        got: Interrupt | None = self._core.interrupt
+        return got
+
+    @interrupt.setter
+    def interrupt(self, value: Interrupt | None) -> None:
+        self._core.interrupt = value
 
     @property
     def root_move(self) -> int | None:

@@ -52,7 +52,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol
 
 from tsumego.errors import BudgetExhausted
 from tsumego.go.board import BLACK, Board, Undo, bits, opponent
@@ -203,6 +203,14 @@ def verdict_after(winner: Callable[..., Verdict], line: Line, color: int, move: 
         return winner(line, 3 - color, max_work=max_work)
     finally:
         line.undo()
+
+
+class Interrupt(Protocol):
+    """What stops a search from outside it, another thread setting it (``threading.Event``
+    is one): the engines ask ``is_set()`` at each budget check and stop, ``BudgetExhausted``
+    of kind ``"interrupt"``, once it is true."""
+
+    def is_set(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -360,7 +368,8 @@ class Engine:
 
     def __init__(self, problem: Problem, *, live: bool = False, tt_size: int = 2_000_000,
                  max_nodes: int | None = None, deadline: float | None = None,
-                 options: SearchOptions = SearchOptions()) -> None:
+                 options: SearchOptions = SearchOptions(),
+                 interrupt: Interrupt | None = None) -> None:
         self.problem = problem
         self.board: Board = problem.board()
         self.region = problem.region
@@ -376,6 +385,7 @@ class Engine:
         self.depth_max = 0  # the deepest node searched
         self.max_nodes = max_nodes
         self.deadline = deadline
+        self.interrupt = interrupt
         self._next_check = 1  # the first node checks the budget, then every check_every
         self._root_depth = 0
         self._benson: dict[int, bool] = {}  # arrangement -> target Benson-alive
@@ -483,6 +493,8 @@ class Engine:
             self._next_check = min(self._next_check, self.max_nodes)
         if self.deadline is not None and time.monotonic() >= self.deadline:
             raise BudgetExhausted("time")
+        if self.interrupt is not None and self.interrupt.is_set():
+            raise BudgetExhausted("interrupt")
 
     # --- keys ----------------------------------------------------------------------------------
     def solved_key(self, h: int, color: int, passed: bool) -> int:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from tsumego.go.line import Line
 from tsumego.go.problem import Problem
-from tsumego.search.engine import Engine, SearchOptions, Verdict
+from tsumego.search.engine import Engine, Interrupt, SearchOptions, Verdict
 
 
 class SearchEngine(Protocol):
@@ -23,6 +23,7 @@ class SearchEngine(Protocol):
     nodes: int
     max_nodes: int | None
     deadline: float | None
+    interrupt: Interrupt | None
     live: bool
 
     @property
@@ -52,13 +53,14 @@ class SearchEngine(Protocol):
 
 def new_engine(problem: Problem, *, live: bool = False, tt_size: int = 2_000_000,
                max_nodes: int | None = None, deadline: float | None = None,
-               options: SearchOptions = SearchOptions()) -> SearchEngine:
+               options: SearchOptions = SearchOptions(),
+               interrupt: Interrupt | None = None) -> SearchEngine:
     """The engine ``options.engine`` names: the compiled core (the default) or the
     reference engine."""
     if options.engine == "reference":
         return Engine(problem, live=live, tt_size=tt_size, max_nodes=max_nodes,
-                      deadline=deadline, options=options)
+                      deadline=deadline, options=options, interrupt=interrupt)
     from tsumego.search.compiled import CompiledEngine
 
     return CompiledEngine(problem, live=live, tt_size=tt_size, max_nodes=max_nodes,
-                          deadline=deadline, options=options)
+                          deadline=deadline, options=options, interrupt=interrupt)

@@ -17,7 +17,7 @@ from tsumego.go.coords import PASS, Point, points, to_gtp, to_sgf
 from tsumego.go.life import target_benson_alive
 from tsumego.go.problem import Problem
 from tsumego.knowledge.infer import Inference
-from tsumego.search.engine import SearchOptions, deep_search
+from tsumego.search.engine import Interrupt, SearchOptions, deep_search
 from tsumego.search.engines import SearchEngine, new_engine
 
 K = 2  # balances -K..K classify a problem (rules.md)
@@ -171,31 +171,34 @@ def least_favourable(color: int, by_threats: Mapping[int, int]) -> int | None:
 def solve(problem: Problem, *, to_play: int | None = None, threats: int = 0,
           time_limit: float | None = None, max_nodes: int | None = None,
           tt_size: int = 2_000_000, options: SearchOptions = SearchOptions(),
-          all_moves: bool = True) -> Solution:
+          all_moves: bool = True, interrupt: Interrupt | None = None) -> Solution:
     """Solve ``problem`` with ``to_play`` (default: the problem's) moving first at balance
     ``threats`` (positive: Black has that many more ko threats).
 
     ``all_moves=False`` asks the question a player asks first, as other solvers answer it: the
     winner at every balance, the status, and *one* correct first move (``best``, at the balance
     least favourable to ``to_play`` at which it still wins), without proving or refuting every
-    other first move; ``moves`` and ``best_moves`` are then ``None``."""
+    other first move; ``moves`` and ``best_moves`` are then ``None``.
+
+    ``interrupt`` (a ``threading.Event``, say) stops the search once another thread sets it:
+    the answer is then ``unknown``, its ``limit`` ``"interrupt"``."""
     # one pause of the collector around every search of the solve, ended once the engines
     # and their tables (freed with ``_solve``'s frame) are gone
     with deep_search():
         return _solve(problem, to_play, threats, time_limit, max_nodes, tt_size, options,
-                      all_moves)
+                      all_moves, interrupt)
 
 
 def _solve(problem: Problem, to_play: int | None, threats: int, time_limit: float | None,
            max_nodes: int | None, tt_size: int, options: SearchOptions,
-           all_moves: bool) -> Solution:
+           all_moves: bool, interrupt: Interrupt | None) -> Solution:
     """:func:`solve`, inside the collector's pause."""
     color = int(problem.to_play if to_play is None else to_play)  # (a plain int: see board.py)
     if abs(threats) > 64:
         raise ValueError("threats must be within -64..64")
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
-    search = Searches(problem, color, tt_size, max_nodes, deadline, options)
+    search = Searches(problem, color, tt_size, max_nodes, deadline, options, interrupt)
     moves: tuple[int, ...] | None = None
     best_moves: tuple[int, ...] | None = None
     status: Status = "unknown"
@@ -251,15 +254,17 @@ class Searches:
     the root's proof by balance, the work of each first move's searches)."""
 
     def __init__(self, problem: Problem, color: int, tt_size: int, max_nodes: int | None,
-                 deadline: float | None, options: SearchOptions) -> None:
+                 deadline: float | None, options: SearchOptions,
+                 interrupt: Interrupt | None = None) -> None:
         self.problem = problem
         self.color = color
         self.tt_size = tt_size
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.options = options
+        self.interrupt = interrupt
         self.engine = new_engine(problem, tt_size=tt_size, max_nodes=max_nodes,
-                                 deadline=deadline, options=options)
+                                 deadline=deadline, options=options, interrupt=interrupt)
         self.live_engine: SearchEngine | None = None
         self.by: dict[int, int] = {}
         self.root_moves: dict[int, int] = {}
@@ -305,7 +310,7 @@ class Searches:
         """An engine for the live game: the defender must end with a pass-alive target."""
         live = new_engine(self.problem, live=True, tt_size=max(1024, self.tt_size // 4),
                           max_nodes=self.max_nodes, deadline=self.deadline,
-                          options=self.options)
+                          options=self.options, interrupt=self.interrupt)
         live.nodes = self.engine.nodes
         live.share_caches(self.engine)  # same board, region and target: same children
         self.live_engine = live
