@@ -3054,7 +3054,12 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kw) {
         while (p2 * 2 <= slots) p2 <<= 1;
         e->expc->mask = p2 - 1;
         e->expc->heads = blk_alloc(p2 * sizeof(ExpHead), BLK_KEYED_EXP);
-        e->expc->kids = blk_alloc(p2 * (size_t)e->expc->width * sizeof(ExpChild), BLK_RAW);
+        /* the children's block at the same size for every problem of this table size (the
+         * part a narrower region leaves unused is never touched), so that the next engine of
+         * the process reuses it whatever its region (blk_alloc) */
+        size_t kids = p2 * (size_t)e->expc->width * sizeof(ExpChild);
+        size_t fixed = (size_t)tt_size * EXPMUL;
+        e->expc->kids = blk_alloc(kids > fixed ? kids : fixed, BLK_RAW);
         e->expc->salt = new_salt();
         if (!e->expc->heads || !e->expc->kids) { PyErr_NoMemory(); return -1; }
     }
