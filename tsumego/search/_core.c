@@ -316,13 +316,19 @@ static void blk_free(void *p) {
     pool_bytes += size;
 }
 
-/* a cache's salt: distinct for every cache of the process (splitmix64 of a counter) */
-static u64 new_salt(void) {
-    static u64 n;
-    u64 z = (n += 0x9e3779b97f4a7c15ULL);
+/* splitmix64: the next of a sequence of well-mixed 64-bit numbers from the state *x */
+static u64 splitmix(u64 *x) {
+    *x += 0x9e3779b97f4a7c15ULL;
+    u64 z = *x;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
+    return z ^ (z >> 31);
+}
+
+/* a cache's salt: distinct for every cache of the process */
+static u64 new_salt(void) {
+    static u64 n;
+    u64 z = splitmix(&n);
     return z ? z : 1;
 }
 
@@ -822,12 +828,7 @@ static void init_keys(void) {
     if (done) return;
     u64 x = 0x6b6f6d706964ULL;
     for (int i = 0; i < 3 + 1 + 1 + 129; i++) {
-        /* splitmix64 */
-        x += 0x9e3779b97f4a7c15ULL;
-        u64 z = x;
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        z ^= z >> 31;
+        u64 z = splitmix(&x);
         if (i < 3) SIDE_KEY[i] = i ? z : 0;
         else if (i == 3) PASS_KEY = z;
         else if (i == 4) PAIR_KEY = z;
@@ -2914,14 +2915,6 @@ static int list_points(PyObject *seq, const Engine *e, B *out) {
     }
     Py_DECREF(fast);
     return 0;
-}
-
-static u64 splitmix(u64 *x) {
-    *x += 0x9e3779b97f4a7c15ULL;
-    u64 z = *x;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
 }
 
 /* Core(size, crop, black, white, target, region, outside, live, tt_size, options) */
