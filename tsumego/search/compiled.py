@@ -27,15 +27,28 @@ from tsumego.search import _core
 from tsumego.search.engine import Interrupt, SearchOptions, Verdict, verdict_after
 
 
+def _rect(size: int, x0: int, y0: int, w: int, h: int) -> int:
+    """The mask of the rectangle of ``w`` by ``h`` points whose top-left point is (x0, y0)."""
+    row = ((1 << w) - 1) << x0
+    mask = 0
+    for y in range(y0, y0 + h):
+        mask |= row << y * size
+    return mask
+
+
 def crop(problem: Problem) -> tuple[int, int, int, int]:
     """(x0, y0, width, height): the board's rectangle that holds every stone and every point
     of the region, and one line more on each side that is not the board's edge."""
     size = problem.size
     used = problem.black | problem.white | problem.region
-    xs = [p % size for p in bits(used)]
-    ys = [p // size for p in bits(used)]
-    x0, x1 = max(0, min(xs) - 1), min(size - 1, max(xs) + 1)
-    y0, y1 = max(0, min(ys) - 1), min(size - 1, max(ys) + 1)
+    full_row = (1 << size) - 1
+    rows = [y for y in range(size) if used >> y * size & full_row]
+    cols = 0  # the columns used, as one row's mask
+    for y in rows:
+        cols |= used >> y * size & full_row
+    x0 = max(0, (cols & -cols).bit_length() - 2)
+    x1 = min(size - 1, cols.bit_length())
+    y0, y1 = max(0, rows[0] - 1), min(size - 1, rows[-1] + 1)
     return x0, y0, x1 - x0 + 1, y1 - y0 + 1
 
 
@@ -46,16 +59,13 @@ def _outside(problem: Problem, box: tuple[int, int, int, int]) -> list[int]:
     beyond)."""
     size = problem.size
     x0, y0, w, h = box
-    out = set(bits(never_vital(problem.board(), problem.region, problem.defender)))
-    inside = set()
-    for y in range(y0, y0 + h):
-        for x in range(x0, x0 + w):
-            p = y * size + x
-            inside.add(p)
-            if ((x == x0 and x0 > 0) or (x == x0 + w - 1 and x0 + w < size)
-                    or (y == y0 and y0 > 0) or (y == y0 + h - 1 and y0 + h < size)):
-                out.add(p)
-    return sorted(out & inside)
+    inside = _rect(size, x0, y0, w, h)
+    # the crop without its ring: a side on the board's edge has no ring
+    left, top = int(x0 > 0), int(y0 > 0)
+    right, bottom = int(x0 + w < size), int(y0 + h < size)
+    core = _rect(size, x0 + left, y0 + top, w - left - right, h - top - bottom)
+    out = never_vital(problem.board(), problem.region, problem.defender) | inside & ~core
+    return list(bits(out & inside))
 
 
 def core_build() -> str:
