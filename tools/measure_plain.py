@@ -521,7 +521,8 @@ def cause(rec: Record) -> str:
     frame; ``inference`` when it wins with the roles swapped or another target; ``book`` when
     our proof says the book's move is inferior (``book-weaker``) or loses (``book-loses``) in
     our frame and the looser one, and no check of the frame flags the problem; ``out of time``
-    when a recheck that could have told ran out of time; else ``not told apart``."""
+    when a recheck that could have told ran out of time (a wider frame, another target, or
+    the roles swapped: ``"swapped": null``); else ``not told apart``."""
     cls = rec.get("cls")
     wider = [rec.get(k) for k in WIDER]
     if cls == "outside" or "agree" in wider:
@@ -531,7 +532,8 @@ def cause(rec: Record) -> str:
     if (cls in ("book-weaker", "book-loses") and rec.get("looser") == "disagree"
             and not rec.get("frame_sensitive")):
         return "book"
-    if "unknown" in (*wider, rec.get("other_target")):
+    if "unknown" in (*wider, rec.get("other_target")) or ("swapped" in rec
+                                                          and rec["swapped"] is None):
         return "out of time"
     return "not told apart"
 
@@ -559,8 +561,11 @@ def classify(problem: Problem, frame: int, chk: Check, book: list[int], task: Ta
                                        framing=task.framing)
             c2 = check_book(swapped, book, task.time_limit, task.max_nodes,
                             options=task.options())
-            rec["swapped"] = None if c2.book_wins is None else any(c2.book_wins.values())
-            if c2.book_wins is not None and any(c2.book_wins.values()):
+            # true: a book move wins with the roles swapped; null: a limit stopped that
+            # search first; false: it settled, and no book move wins there
+            won = c2.book_wins is not None and any(c2.book_wins.values())
+            rec["swapped"] = True if won else None if c2.limit is not None else False
+            if won:
                 return "roles"
         except ProblemError:
             pass

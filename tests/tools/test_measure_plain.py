@@ -455,6 +455,11 @@ def test_a_task_without_a_clock_searches_with_no_deadline(
       "frame_sensitive": None}, "book"),
     ({"cls": "no-win", "looser": "disagree", "box": "disagree", "other_target": "disagree"},
      "not told apart"),
+    # the roles swapped: a search a limit stopped could have told; one that settled could not
+    ({"cls": "no-win", "swapped": None, "looser": "disagree", "other_target": None},
+     "out of time"),
+    ({"cls": "no-win", "swapped": False, "looser": "disagree", "other_target": None},
+     "not told apart"),
 ])
 def test_a_disagreements_cause_is_what_its_rechecks_tell(rec: dict, expected: str) -> None:
     assert measure.cause(rec) == expected
