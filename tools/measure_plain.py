@@ -22,7 +22,8 @@ published sets.
 
   - ``outside``: the book's move is outside our region (the frame is wrong);
   - ``roles``: with the other colour as defender the book's move is among ``best_moves`` (our
-    inference of the roles was wrong);
+    inference of the roles was wrong; the record's ``swapped`` says how that search ended:
+    true, false, or null when a limit stopped it);
   - ``book-weaker``: the book's move also wins, but only with more ko threats than our best
     moves need (the book gives a ko where we prove an unconditional result, or a worse ko):
     the book's answer is only one of several, or inferior;
