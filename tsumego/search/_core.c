@@ -396,6 +396,18 @@ static inline ChildInfo *child_slot(const ChildCache *cc, u64 key) {
     return &cc->slots[(size_t)(key ^ (key >> 29)) & cc->mask];
 }
 
+/* Whether the slot holds key's entry. Keys are stored salted: another engine's entries,
+ * left in a block the pool hands on, are misses (key 0 is never a child's) */
+static inline int child_holds(const ChildCache *cc, const ChildInfo *slot, u64 key) {
+    return key && slot->key == (key ^ cc->salt);
+}
+
+/* key's entry, stored in its slot (info's key set, salted) */
+static inline void child_store(ChildCache *cc, ChildInfo *slot, u64 key, ChildInfo *info) {
+    info->key = key ^ cc->salt;
+    *slot = *info;
+}
+
 /* expansions by (arrangement ^ side key): each slot holds a node's children, as many as the
  * region has points plus the pass */
 typedef struct {
@@ -415,6 +427,18 @@ typedef struct {
     int width;
     u64 salt;         /* of the heads' keys (BLK_KEYED) */
 } ExpCache;
+
+/* Whether the head holds key's expansion. Keys are stored salted: another engine's heads,
+ * left in a block the pool hands on, are misses */
+static inline int exp_holds(const ExpCache *x, const ExpHead *hd, u64 key) {
+    return hd->key == (key ^ x->salt) && hd->n > 0;
+}
+
+/* the head now holds key's expansion of n children */
+static inline void exp_store(const ExpCache *x, ExpHead *hd, u64 key, int n) {
+    hd->key = key ^ x->salt;
+    hd->n = n;
+}
 
 /* ---------------------------------------------------------------------------------------- */
 /* tables                                                                                    */
@@ -732,6 +756,16 @@ typedef struct {
     size_t mask;
     u64 salt;
 } EyeCache;
+
+/* The eye cache's slot for key, and whether it holds key's answer already (*hit). On a miss
+ * the slot is taken for key, its answer the caller's to write. Keys are stored salted:
+ * another engine's entries, left in a block the pool hands on, are misses */
+static inline EyeWin *eye_slot(const EyeCache *c, u64 key, int *hit) {
+    EyeWin *slot = &c->slots[(size_t)(key ^ (key >> 29)) & c->mask];
+    *hit = slot->key == (key ^ c->salt);
+    if (!*hit) slot->key = key ^ c->salt;
+    return slot;
+}
 
 typedef struct Caches {
     int refs;
@@ -1953,7 +1987,7 @@ static void expand(Engine *e, int color, Frame *f) {
     size_t slot = (size_t)(key ^ (key >> 31)) & x->mask;
     ExpHead *hd = &x->heads[slot];
     ExpChild *kids = &x->kids[slot * (size_t)x->width];
-    if (hd->key == (key ^ x->salt) && hd->n > 0) {
+    if (exp_holds(x, hd, key)) {
         int n = hd->n;
         for (int i = 0; i < n; i++) {
             const ExpChild *c = &kids[i];
@@ -1984,8 +2018,7 @@ static void expand(Engine *e, int color, Frame *f) {
         c->cnt = f->cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->cnt[i];
         c->forced_cnt = f->forced_cnt[i] == NO_RANGE ? INT16_MAX : (int16_t)f->forced_cnt[i];
     }
-    hd->key = key ^ x->salt;
-    hd->n = f->n;
+    exp_store(x, hd, key, f->n);
 }
 
 /* The attacker's null move (threat order 1 of lambda search): were the attacker to pass,
@@ -2075,7 +2108,7 @@ static int pattern_of_play(Engine *e, int p, int color, u64 hash) {
     u64 key = hash ^ SIDE_KEY[color];
     const ChildInfo *slot = child_slot(e->childc, key);
     int libs, captures;
-    if (slot->key == (key ^ e->childc->salt) && key) {
+    if (child_holds(e->childc, slot, key)) {
         libs = slot->libs;
         captures = slot->count == NO_RANGE || slot->count < stone_count(g, bd) + 1;
     } else {
@@ -2177,7 +2210,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
         u64 key = f->hash[i] ^ side;
         ChildInfo *slot = child_slot(cc, key);
         ChildInfo info;
-        if (slot->key == (key ^ cc->salt) && key) {
+        if (child_holds(cc, slot, key)) {
             info = *slot;
         } else {
             /* the board after the play, from the stones it captured (no second play) */
@@ -2186,8 +2219,7 @@ static void expand_fresh(Engine *e, int color, Frame *f) {
             for (int w = 0; w < nw; w++) bd->st[3 - color].w[w] &= ~cap->w[w];
             bd->hash = f->hash[i];
             child_info(e, color, p, cap, s0, &blocks, &near, one_block, &info);
-            info.key = key ^ cc->salt;
-            *slot = info;
+            child_store(cc, slot, key, &info);
             *bd = snap;
         }
         f->win[i] = info.win;
@@ -2401,13 +2433,13 @@ static void child_thresholds(i64 th_phi, i64 th_delta, i64 node_delta, i64 child
 static const Created *eye_win(Engine *e, int color, int p, u64 h) {
     EyeCache *c = e->eyec;
     u64 key = h ^ SIDE_KEY[3 - color] ^ 0x2545f4914f6cdd1dULL;
-    EyeWin *slot = &c->slots[(size_t)(key ^ (key >> 29)) & c->mask];
-    if (slot->key != (key ^ c->salt)) {
+    int hit;
+    EyeWin *slot = eye_slot(c, key, &hit);
+    if (!hit) {
         const Geo *g = &e->g;
         Board *bd = &e->board;
         Board snap = *bd;
         B cap, blocks, libs, empty;
-        slot->key = key ^ c->salt;
         slot->win = 0;
         if (play(g, bd, p, color, &cap)) {
             flood(g, &blocks, &e->target, &bd->st[e->defender]);
@@ -2427,12 +2459,12 @@ static const Created *eye_win(Engine *e, int color, int p, u64 h) {
 static const Created *ladder_win(Engine *e, int color, int p, u64 h) {
     EyeCache *c = e->eyec;
     u64 key = h ^ SIDE_KEY[3 - color] ^ 0x9e3779b97f4a7c15ULL;
-    EyeWin *slot = &c->slots[(size_t)(key ^ (key >> 29)) & c->mask];
-    if (slot->key != (key ^ c->salt)) {
+    int hit;
+    EyeWin *slot = eye_slot(c, key, &hit);
+    if (!hit) {
         Board *bd = &e->board;
         Board snap = *bd;
         B cap;
-        slot->key = key ^ c->salt;
         slot->win = 0;
         if (p == PASS || play(&e->g, bd, p, color, &cap))
             slot->win = (int8_t)ladder_kill(e, &slot->cr);
