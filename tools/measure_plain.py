@@ -127,6 +127,7 @@ from tsumego.search.reading import (
     Reading,
     other_targets,
     read_again,
+    read_tighter,
     reframed,
     wider_framings,
     wins_nowhere,
@@ -434,6 +435,18 @@ def run(task: Task) -> dict[str, Any]:
             rec.update(reading=again.why, **reading_fields(problem, inf))
             chk = check_book(problem, book, task.time_limit, task.max_nodes,
                              full=task.recheck, options=task.options())
+    elif (inf is not None and chk.limit in ("time", "nodes")
+          and not (chk.book_wins and any(chk.book_wins.values()))):
+        # the limit stopped the first reading: read it in a tighter frame, as `tsumego solve`
+        # does (the records before say what the first reading was)
+        tight = tighter_for(problem, inf, pf.comment, task)
+        if tight is not None:
+            problem, inf = tight.problem, tight.inferred
+            frame = inf.frame
+            rec.update(reading=tight.why, first_stopped=chk.limit,
+                       **reading_fields(problem, inf))
+            chk = check_book(problem, book, task.time_limit, task.max_nodes,
+                             full=task.recheck, options=task.options())
     rec.update(seconds=round(chk.seconds, 3), nodes=chk.nodes,
                depth_mean=round(chk.depth_mean, 2), depth_max=chk.depth_max, limit=chk.limit,
                best_threats=chk.best_k,
@@ -478,6 +491,18 @@ def reading_for(problem: Problem, inf: Inference, comment: str, task: Task,
 
     return read_again(problem, inf, comment, solve_one, name=task.path, framing=task.framing,
                       too_open=too_open)
+
+
+def tighter_for(problem: Problem, inf: Inference, comment: str, task: Task) -> Reading | None:
+    """The reading ``tsumego solve`` answers where the limit stopped the first
+    (:func:`tsumego.search.reading.read_tighter`), with the task's limits; None if none."""
+
+    def solve_one(p: Problem, color: int) -> Solution:
+        return solve(p, to_play=color, time_limit=task.time_limit, max_nodes=task.max_nodes,
+                     options=task.options(), all_moves=False)
+
+    return read_tighter(problem, inf, comment, solve_one, name=task.path,
+                        framing=task.framing)
 
 
 def wider_frame(problem: Problem, inf: Inference, comment: str, book: list[int], task: Task,

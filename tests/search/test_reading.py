@@ -1,5 +1,5 @@
-"""Another reading of a plain problem whose first reading has no solution or is too open
-(search/reading.py)."""
+"""Another reading of a plain problem whose first reading has no solution, is too open, or
+was stopped by a limit (search/reading.py)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,16 @@ from tsumego.cli.main import main
 from tsumego.go.board import bits
 from tsumego.go.coords import to_sgf
 from tsumego.go.problem import Problem
-from tsumego.knowledge.infer import TooOpen, infer_problem
-from tsumego.search.reading import fails_everywhere, other_readings, poses, read_again
+from tsumego.knowledge.infer import DEFAULT_FRAMING, Framing, TooOpen, infer_problem
+from tsumego.search.reading import (
+    fails_everywhere,
+    other_readings,
+    poses,
+    read_again,
+    read_tighter,
+    tighter_frame,
+    tighter_framing,
+)
 from tsumego.search.solver import Solution
 
 # Black to play. Black's largest block (e19-g19, e18-f18) is shut in with one liberty, h19,
@@ -213,3 +221,92 @@ def test_verify_reads_a_problem_too_open_again_and_refuses_one_with_no_other_rea
     refused = recs["no-other-reading.sgf"]
     assert refused["class"] == "error" and "70 empty points: too open" in refused["error"]
     assert refused["notes"] == [] and refused["board"] is None
+
+
+# Black to play and kill White's second-line group. Black's stones stand loose around it: the
+# default frame's region holds 22 empty points, and its search runs far past 100,000 nodes.
+# Framed within one line of White's stones (13 empty points), Black kills with f19 and White
+# to play lives with a18. Our own composition.
+LOOSE_NET = """
+. . . . . . . . .
+. O O O O O . X .
+. X . . . X . . .
+. . . X X . . . .
+. X . . . . . . .
+"""
+
+# Another of the same kind, White's group bent down at e17 and Black's b15 gone: framed
+# closer, White cannot live even moving first, so that frame poses no problem.
+LOOSE_NET_SHORT = """
+. . . . . . . . .
+. O O O O . . X .
+. X . . O X . . .
+. . . X X . . . .
+. . . . . . . . .
+"""
+
+
+def test_the_tighter_frame_is_one_line_around_the_defender() -> None:
+    tight = tighter_framing(DEFAULT_FRAMING)
+    assert tight == Framing(distance=1, beyond=0)
+    assert tighter_framing(tight) is None  # nothing closer
+    assert tighter_framing(Framing(mode="box")) is None
+
+
+def test_a_stopped_first_reading_is_read_in_the_tighter_frame() -> None:
+    p, inf = infer_problem(place(LOOSE_NET), BLACK, "Black to play")
+    assert inf.goal == "kill"
+    first = solve(p, to_play=BLACK, max_nodes=100_000, all_moves=False)
+    assert first.status == "unknown" and first.limit == "nodes"
+
+    def solve_one(q: Problem, color: int) -> Solution:
+        return solve(q, to_play=color, max_nodes=100_000, all_moves=False)
+
+    r = read_tighter(p, inf, "Black to play", solve_one)
+    assert r is not None
+    assert r.why == ("the same target, Black to kill, framed closer, within 1 line of the "
+                     "defender's stones (13 empty points)")
+    assert r.problem.target == p.target
+    black = solve(r.problem, to_play=BLACK, max_nodes=100_000)
+    white = solve(r.problem, to_play=WHITE, max_nodes=100_000, all_moves=False)
+    assert black.status == "kill" and "fa" in sgf_moves(black.best_moves, 19)
+    assert white.status == "live"
+
+
+def test_a_tighter_frame_that_poses_no_problem_is_not_taken() -> None:
+    p, inf = infer_problem(place(LOOSE_NET_SHORT), BLACK, "Black to play")
+    r = tighter_frame(p, inf, "Black to play")
+    assert r is not None  # it can be drawn, and it is smaller
+    white = solve(r.problem, to_play=WHITE, max_nodes=100_000, all_moves=False)
+    assert fails_everywhere(white)  # White cannot live even moving first: no problem
+
+    def solve_one(q: Problem, color: int) -> Solution:
+        return solve(q, to_play=color, max_nodes=100_000, all_moves=False)
+
+    assert read_tighter(p, inf, "Black to play", solve_one) is None
+
+
+def test_no_tighter_reading_when_the_user_gave_the_target() -> None:
+    b = place(LOOSE_NET)
+    p, inf = infer_problem(b, BLACK, target=[pt("bb", 19)])
+    assert tighter_frame(p, inf) is None
+
+
+def test_solve_says_the_limit_stopped_the_first_reading_and_answers_the_tighter_one(
+        tmp_path: Path) -> None:
+    f = tmp_path / "loose-net.sgf"
+    f.write_text(plain_sgf(LOOSE_NET, "B"))
+    res = CliRunner().invoke(main, ["solve", str(f), "--max-nodes", "100000", "--quick"])
+    assert res.exit_code == 0, res.output
+    first, _, again = res.output.partition("Read again: ")
+    assert "Black to play: unknown (stopped by the node limit)" in first
+    assert again.startswith("as first inferred (Black to kill), the node limit stopped the "
+                            "search; read instead as the same target, Black to kill, framed "
+                            "closer")
+    assert "Black to play: kills unconditionally" in again
+    assert "White to play: lives unconditionally" in again
+    # the user's goal: the first reading is answered, unknown
+    res = CliRunner().invoke(main, ["solve", str(f), "--max-nodes", "100000", "--quick",
+                                    "--goal", "kill"])
+    assert res.exit_code == 3, res.output
+    assert "Read again" not in res.output

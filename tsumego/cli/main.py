@@ -40,9 +40,12 @@ from tsumego.io.sgf import (
 from tsumego.search.reading import (
     OPEN_NODES,
     fails_everywhere,
+    limit_note,
     open_note,
     read_again,
+    read_tighter,
     reading_note,
+    stopped_by_limit,
 )
 from tsumego.search.solver import K, Solution, solve
 
@@ -207,8 +210,10 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
 
     sols = [solve_side(first)]
     if (first == problem.to_play and pf.inferred is not None and goal is None
-            and target_pts is None and region is None and fails_everywhere(sols[0])):
-        again = _read_again(pf, threats, time_limit, max_nodes, tt_size, shown, as_json)
+            and target_pts is None and region is None
+            and (fails_everywhere(sols[0]) or stopped_by_limit(sols[0]))):
+        again = _read_again(pf, threats, time_limit, max_nodes, tt_size, shown, as_json,
+                            stopped=sols[0] if stopped_by_limit(sols[0]) else None)
         if again is not None:  # the sides again, on the problem of the new reading
             pf, problem = again, again.problem
             if not as_json:
@@ -234,16 +239,18 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
 
 def _read_again(pf: ProblemFile, threats: int, time_limit: float | None,
                 max_nodes: int | None, tt_size: int, shown: bool, as_json: bool, *,
-                too_open: TooOpenFile | None = None) -> ProblemFile | None:
+                too_open: TooOpenFile | None = None,
+                stopped: Solution | None = None) -> ProblemFile | None:
     """The problem file read again where the inferred reading has no solution for the side
-    to play (the solver proved it) or is too open to solve (``too_open``, its refusal): the
-    first other reading in which it wins at some balance (:mod:`tsumego.search.reading`)
-    that poses a problem, its note added to what was inferred; None if none does. The notice
-    goes to the output, as the answer it explains (with ``as_json``, only into the notes of
-    ``"inferred"``)."""
+    to play (the solver proved it), is too open to solve (``too_open``, its refusal), or
+    was stopped by the time or node limit (``stopped``, its answer): the first other reading
+    in which it wins at some balance (:mod:`tsumego.search.reading`) that poses a problem,
+    its note added to what was inferred; None if none does. The notice goes to the output,
+    as the answer it explains (with ``as_json``, only into the notes of ``"inferred"``)."""
     inferred = pf.inferred
     assert inferred is not None
-    why = "is too open" if too_open is not None else "has no solution"
+    why = ("is too open" if too_open is not None else "was stopped by a limit"
+           if stopped is not None else "has no solution")
 
     nodes = max_nodes
     if time_limit is None and max_nodes is None:
@@ -254,12 +261,19 @@ def _read_again(pf: ProblemFile, threats: int, time_limit: float | None,
                      max_nodes=nodes, tt_size=tt_size, all_moves=False)
 
     with progress(f"the first reading {why}: reading again", shown):
-        r = read_again(pf.problem, inferred, pf.comment, solve_one, name=pf.path,
-                       too_open=too_open is not None)
+        if stopped is not None:
+            r = read_tighter(pf.problem, inferred, pf.comment, solve_one, name=pf.path)
+        else:
+            r = read_again(pf.problem, inferred, pf.comment, solve_one, name=pf.path,
+                           too_open=too_open is not None)
     if r is None:
         return None
-    note = reading_note(inferred, r) if too_open is None else open_note(inferred,
-                                                                         too_open.empty, r)
+    if stopped is not None:
+        note = limit_note(inferred, stopped, r)
+    elif too_open is not None:
+        note = open_note(inferred, too_open.empty, r)
+    else:
+        note = reading_note(inferred, r)
     if not as_json:
         click.echo("")
         click.echo(f"Read again: {note}.")

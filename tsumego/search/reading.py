@@ -22,6 +22,12 @@ the first reading's a group facing the open board. The other readings, in order:
 For a first reading too open, 2 comes before 1, and 3 is left out (a wider frame is more open
 still).
 
+A first reading whose search the time or node limit stopped is read once more, in a frame
+drawn closer (:func:`tighter_framing`: the inside within one line of the defender's stones, no
+line beyond): a book's corner is often solved there in a fraction of the time, and the
+answer, exact for that frame, is the first reading's goal and target with less room around
+them (:func:`read_tighter`).
+
 The caller solves them in turn and answers the first that is a problem (:func:`poses`): the
 side to play wins at some balance, and so does the other side when it moves first (a reading
 where the side to play wins whatever it plays, a target already dead, is no problem). It says
@@ -44,6 +50,8 @@ from tsumego.search.solver import Solution
 
 OTHER_TARGETS = 2  # the defender's next largest blocks tried as the target
 WIDER_LINES = 2  # a wider frame's zone reaches this many lines farther than the first's
+TIGHT_DISTANCE = 1  # a tighter frame's inside reaches this many lines from the defender
+TIGHT_BEYOND = 0  # and keeps this many lines of empty board beyond it
 # nodes for each solve of a reading tried again, where the caller sets no limit: the user
 # asked for none of these searches (a wider frame's region may be large), and the first
 # reading's answer, or its refusal, comes at the end
@@ -151,6 +159,61 @@ def wider_frames(problem: Problem, inferred: Inference, comment: str = "", *, na
     return out
 
 
+def tighter_framing(framing: Framing) -> Framing | None:
+    """The frame drawn closer than ``framing`` (inside mode): the inside within
+    :data:`TIGHT_DISTANCE` line of the defender's stones and :data:`TIGHT_BEYOND` lines beyond
+    it; None where ``framing`` is no wider, or is not inside mode."""
+    if framing.mode != "inside":
+        return None
+    tight = replace(framing, distance=min(framing.distance, TIGHT_DISTANCE),
+                    beyond=min(framing.beyond, TIGHT_BEYOND))
+    return None if tight == framing else tight
+
+
+def tighter_frame(problem: Problem, inferred: Inference, comment: str = "", *, name: str = "",
+                  framing: Framing = DEFAULT_FRAMING) -> Reading | None:
+    """The reading of ``inferred`` (its goal and target) in :func:`tighter_framing`; None for a
+    marked problem or one whose goal or target the user gave, where there is no tighter frame,
+    where it cannot be drawn, or where its region has no fewer empty points."""
+    tight = tighter_framing(framing)
+    if tight is None or inferred.rule not in (*ROLE_RULES, "comment"):
+        return None
+    try:
+        p, inf = reframed(problem, inferred, comment, name=name, framing=tight)
+    except ProblemError:
+        return None
+    empty = (p.region & p.board().empty).bit_count()
+    if empty >= (problem.region & problem.board().empty).bit_count():
+        return None
+    side = Color(problem.to_play)
+    return Reading(p, inf, f"the same target, {side} to {inferred.goal}, framed closer, "
+                           f"within {tight.distance} line of the defender's stones "
+                           f"({empty} empty points)")
+
+
+def read_tighter(problem: Problem, inferred: Inference, comment: str,
+                 solve_one: Callable[[Problem, int], Solution], *, name: str = "",
+                 framing: Framing = DEFAULT_FRAMING) -> Reading | None:
+    """The reading in a frame drawn closer (:func:`tighter_frame`) where it :func:`poses` a
+    problem, each side's answer found by ``solve_one(problem, to_play)`` (the caller's
+    limits); None otherwise. ``problem`` is the first reading, whose search a limit
+    stopped."""
+    r = tighter_frame(problem, inferred, comment, name=name, framing=framing)
+    if r is None:
+        return None
+    side = Color(problem.to_play)
+    mine = solve_one(r.problem, side)
+    if mine.limit is not None or fails_everywhere(mine):
+        return None
+    return r if poses(mine, solve_one(r.problem, side.opponent)) else None
+
+
+def stopped_by_limit(sol: Solution) -> bool:
+    """Whether the time or node limit stopped ``sol``'s search (not an interrupt, nor
+    memory): a first reading :func:`read_tighter` may read again."""
+    return sol.limit in ("time", "nodes")
+
+
 def other_readings(problem: Problem, inferred: Inference, comment: str = "", *,
                    name: str = "", framing: Framing = DEFAULT_FRAMING,
                    too_open: bool = False) -> list[Reading]:
@@ -200,6 +263,15 @@ def reading_note(first: Inference, reading: Reading) -> str:
     return (f"as first inferred ({side} to {first.goal}), {side} {failed} whatever the ko "
             f"threats, and a published problem has a solution; read instead as "
             f"{reading.why}")
+
+
+def limit_note(first: Inference, sol: Solution, reading: Reading) -> str:
+    """Why the answer is for ``reading``: the first reading, whose search a limit stopped
+    (``sol``)."""
+    side = Color(first.to_play)
+    limit = "node" if sol.limit == "nodes" else str(sol.limit)
+    return (f"as first inferred ({side} to {first.goal}), the {limit} limit stopped the "
+            f"search; read instead as {reading.why}")
 
 
 def open_note(first: Inference, empty: int, reading: Reading) -> str:
