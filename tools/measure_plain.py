@@ -17,7 +17,10 @@ published sets.
 - **agree**: a book move is among the solver's ``best_moves`` (``agree_all`` in the JSON:
   every listed move is; null where the limit stopped the search of one after another won:
   the book's moves are searched side by side, so that a hard one hides no other's win);
-- **unknown**: the time limit stopped the search before a book move was found to win;
+- **unknown**: the time limit stopped the search before a book move was found to win (where
+  it stopped the first reading, the problem is read in a closer frame first, as ``tsumego
+  solve`` reads it: the record's ``reading`` says so and ``first_stopped`` names the limit;
+  the class is that reading's);
 - otherwise a disagreement, classified by further solves:
 
   - ``outside``: the book's move is outside our region (the frame is wrong);
@@ -437,8 +440,8 @@ def run(task: Task) -> dict[str, Any]:
                              full=task.recheck, options=task.options())
     elif (inf is not None and chk.limit in ("time", "nodes")
           and not (chk.book_wins and any(chk.book_wins.values()))):
-        # the limit stopped the first reading: read it in a tighter frame, as `tsumego solve`
-        # does (the records before say what the first reading was)
+        # the limit stopped the first reading: read it in a closer frame, as `tsumego solve`
+        # does (the record's `reading` says so, `first_stopped` names the limit)
         tight = tighter_for(problem, inf, pf.comment, task)
         if tight is not None:
             problem, inf = tight.problem, tight.inferred
