@@ -479,7 +479,7 @@ def reading_fields(problem: Problem, inf: Inference | None) -> dict[str, Any]:
     region's empty points and the frame's flag."""
     return {"goal": inf.goal if inf else None, "defender": color_name(problem.defender),
             "target": [to_sgf(p, problem.size) for p in bits(problem.target)],
-            "region_empty": bin(problem.region & problem.board().empty).count("1"),
+            "region_empty": problem.region_empty,
             "frame_sensitive": inf.frame_sensitive if inf else None}
 
 

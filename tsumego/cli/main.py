@@ -209,11 +209,12 @@ def solve_cmd(file: str, to_play: str | None, both: bool, game: int | None, thre
         return sol
 
     sols = [solve_side(first)]
+    first_stopped = stopped_by_limit(sols[0])
     if (first == problem.to_play and pf.inferred is not None and goal is None
             and target_pts is None and region is None
-            and (fails_everywhere(sols[0]) or stopped_by_limit(sols[0]))):
+            and (first_stopped or fails_everywhere(sols[0]))):
         again = _read_again(pf, threats, time_limit, max_nodes, tt_size, shown, as_json,
-                            stopped=sols[0] if stopped_by_limit(sols[0]) else None)
+                            stopped=sols[0] if first_stopped else None)
         if again is not None:  # the sides again, on the problem of the new reading
             pf, problem = again, again.problem
             if not as_json:

@@ -130,6 +130,29 @@ class Geometry:
         """(column, row) of index ``p``."""
         return p % self.size, p // self.size
 
+    def rect(self, x0: int, y0: int, x1: int, y1: int) -> int:
+        """The mask of columns x0..x1 and rows y0..y1 (inclusive, clipped to the board)."""
+        x0, y0 = max(0, x0), max(0, y0)
+        x1, y1 = min(self.size - 1, x1), min(self.size - 1, y1)
+        if x0 > x1 or y0 > y1:
+            return 0
+        row = ((1 << (x1 - x0 + 1)) - 1) << x0
+        mask = 0
+        for y in range(y0, y1 + 1):
+            mask |= row << y * self.size
+        return mask
+
+    def bbox(self, mask: int) -> tuple[int, int, int, int]:
+        """(x0, y0, x1, y1): the smallest rectangle holding every point of ``mask`` (not
+        empty), worked out row by row."""
+        size = self.size
+        full_row = (1 << size) - 1
+        rows = [y for y in range(size) if mask >> y * size & full_row]
+        cols = 0  # the columns used, as one row's mask
+        for y in rows:
+            cols |= mask >> y * size & full_row
+        return (cols & -cols).bit_length() - 1, rows[0], cols.bit_length() - 1, rows[-1]
+
     def parts(self, seeds: int, within: int) -> list[int]:
         """The edge-connected parts of ``within`` that hold a point of ``seeds``."""
         out = []

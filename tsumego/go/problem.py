@@ -42,6 +42,12 @@ class Problem:
     def attacker(self) -> int:
         return opponent(self.defender)
 
+    @property
+    def region_empty(self) -> int:
+        """How many points of the region are empty: the size of the problem, as the inference
+        and the readings count it."""
+        return (self.region & ~(self.black | self.white)).bit_count()
+
     def board(self) -> Board:
         """A fresh board with the problem's stones."""
         return Board.from_stones(self.size, self.black, self.white)

@@ -52,7 +52,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tsumego.go.board import BLACK, WHITE, Board, Geometry, bits, color_name, opponent
+from tsumego.go.board import (
+    BLACK,
+    WHITE,
+    Board,
+    Geometry,
+    bits,
+    color_name,
+    geometry,
+    opponent,
+)
 from tsumego.go.coords import to_sgf
 from tsumego.go.problem import Problem, ProblemError, derive_region, walls_around
 
@@ -304,24 +313,6 @@ def _flood8(geo: Geometry, seeds: int, passable: int) -> int:
     return grown
 
 
-def _rect(size: int, x0: int, y0: int, x1: int, y1: int) -> int:
-    """Mask of the rectangle of columns x0..x1 and rows y0..y1 (inclusive, clipped)."""
-    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(size - 1, x1), min(size - 1, y1)
-    m = 0
-    if x0 > x1 or y0 > y1:
-        return 0
-    row = ((1 << (x1 - x0 + 1)) - 1) << x0
-    for y in range(y0, y1 + 1):
-        m |= row << (y * size)
-    return m
-
-
-def _bbox(size: int, mask: int) -> tuple[int, int, int, int]:
-    xs = [p % size for p in bits(mask)]
-    ys = [p // size for p in bits(mask)]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def parse_region(text: str, size: int) -> int:
     """A region given by the user: SGF/GTP points separated by spaces or commas, or a
     rectangle given by two corners ``aa-ff`` / ``aa:ff`` / ``A19-F14``. Raises ValueError."""
@@ -334,7 +325,7 @@ def parse_region(text: str, size: int) -> int:
         if a < 0 or b < 0:
             raise ValueError("a rectangle corner cannot be a pass")
         ax, ay, bx, by = a % size, a // size, b % size, b // size
-        return _rect(size, min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
+        return geometry(size).rect(min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
     region = 0
     for tok in re.split(r"[\s,]+", t):
         if not tok:
@@ -458,25 +449,25 @@ def frame_box(board: Board, target: int, framing: Framing) -> int:
     geo = board.geo
     stones = board.occupied
     defender = board.color_at((target & -target).bit_length() - 1)
-    x0, y0, x1, y1 = _bbox(size, target)
+    x0, y0, x1, y1 = geo.bbox(target)
     while True:
-        near = _rect(size, x0 - framing.reach, y0 - framing.reach, x1 + framing.reach,
-                     y1 + framing.reach) & stones
-        nx0, ny0, nx1, ny1 = _bbox(size, near | _rect(size, x0, y0, x1, y1))
+        near = geo.rect(x0 - framing.reach, y0 - framing.reach, x1 + framing.reach,
+                        y1 + framing.reach) & stones
+        nx0, ny0, nx1, ny1 = geo.bbox(near | geo.rect(x0, y0, x1, y1))
         if framing.snap >= 0:
             nx0 = 0 if nx0 <= framing.snap else nx0
             ny0 = 0 if ny0 <= framing.snap else ny0
             nx1 = size - 1 if nx1 >= size - 1 - framing.snap else nx1
             ny1 = size - 1 if ny1 >= size - 1 - framing.snap else ny1
-        box = _rect(size, nx0 - framing.margin, ny0 - framing.margin, nx1 + framing.margin,
-                    ny1 + framing.margin)
+        box = geo.rect(nx0 - framing.margin, ny0 - framing.margin, nx1 + framing.margin,
+                       ny1 + framing.margin)
         ring = _dilate8(geo, box) & ~box
         if (nx0, ny0, nx1, ny1) == (x0, y0, x1, y1) and not ring & board.stones(defender):
             return box
         if (nx0, ny0, nx1, ny1) == (x0, y0, x1, y1):
             # a defender stone on the ring: take it (and its surroundings) in
-            nx0, ny0, nx1, ny1 = _bbox(size, ring & board.stones(defender)
-                                       | _rect(size, x0, y0, x1, y1))
+            nx0, ny0, nx1, ny1 = geo.bbox(ring & board.stones(defender)
+                                          | geo.rect(x0, y0, x1, y1))
         x0, y0, x1, y1 = nx0, ny0, nx1, ny1
 
 
@@ -654,7 +645,7 @@ def frame_problem(board: Board, target: int, to_play: int, framing: Framing = DE
     else:
         reg = box
         note = "region: the whole framed box"
-    x0, y0, x1, y1 = _bbox(b.size, box)
+    x0, y0, x1, y1 = geo.bbox(box)
     where = (f"up to {framing.distance} lines around the defender" if region is None
              and framing.mode != "box" else
              f"columns {x0 + 1}-{x1 + 1}, rows {y0 + 1}-{y1 + 1}")
@@ -864,7 +855,7 @@ def infer_problem(
     inference = Inference(goal_out, to_play, attacker, defender, tuple(bits(target_mask)),
                           problem.region, frame, confidence, rule, tuple(notes),
                           "; ".join(risks) if risks else None)
-    n_empty = (problem.region & problem.board().empty).bit_count()
+    n_empty = problem.region_empty
     if region is None and n_empty > MAX_REGION:
         raise TooOpen(problem, inference, n_empty)
     return problem, inference
@@ -882,7 +873,7 @@ def _runs(board: Board, target: int, defender: int) -> bool:
         return False
     geo = board.geo
     size = board.size
-    edge = _rect(size, 0, 0, size - 1, size - 1) & ~_rect(size, 1, 1, size - 2, size - 2)
+    edge = geo.rect(0, 0, size - 1, size - 1) & ~geo.rect(1, 1, size - 2, size - 2)
     blocked = geo.dilate(board.stones(opponent(defender))) | edge
     passable = (board.empty & ~blocked) | board.stones(defender)
     return bool(geo.flood(target, passable) & open_area)

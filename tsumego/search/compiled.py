@@ -17,7 +17,7 @@ from functools import cache
 from typing import get_args
 
 from tsumego.errors import Budget, BudgetExhausted
-from tsumego.go.board import bits
+from tsumego.go.board import bits, geometry
 from tsumego.go.coords import PASS
 from tsumego.go.life import never_vital
 from tsumego.go.line import Line
@@ -27,28 +27,13 @@ from tsumego.search import _core
 from tsumego.search.engine import Interrupt, SearchOptions, Verdict, verdict_after
 
 
-def _rect(size: int, x0: int, y0: int, w: int, h: int) -> int:
-    """The mask of the rectangle of ``w`` by ``h`` points whose top-left point is (x0, y0)."""
-    row = ((1 << w) - 1) << x0
-    mask = 0
-    for y in range(y0, y0 + h):
-        mask |= row << y * size
-    return mask
-
-
 def crop(problem: Problem) -> tuple[int, int, int, int]:
     """(x0, y0, width, height): the board's rectangle that holds every stone and every point
     of the region, and one line more on each side that is not the board's edge."""
     size = problem.size
-    used = problem.black | problem.white | problem.region
-    full_row = (1 << size) - 1
-    rows = [y for y in range(size) if used >> y * size & full_row]
-    cols = 0  # the columns used, as one row's mask
-    for y in rows:
-        cols |= used >> y * size & full_row
-    x0 = max(0, (cols & -cols).bit_length() - 2)
-    x1 = min(size - 1, cols.bit_length())
-    y0, y1 = max(0, rows[0] - 1), min(size - 1, rows[-1] + 1)
+    x0, y0, x1, y1 = geometry(size).bbox(problem.black | problem.white | problem.region)
+    x0, x1 = max(0, x0 - 1), min(size - 1, x1 + 1)
+    y0, y1 = max(0, y0 - 1), min(size - 1, y1 + 1)
     return x0, y0, x1 - x0 + 1, y1 - y0 + 1
 
 
@@ -57,13 +42,13 @@ def _outside(problem: Problem, box: tuple[int, int, int, int]) -> list[int]:
     defender stone touches, on every board the search reaches: the board's own such points
     and the crop's ring where the board goes on beyond it (empty, with only empty points
     beyond)."""
-    size = problem.size
+    geo = geometry(problem.size)
     x0, y0, w, h = box
-    inside = _rect(size, x0, y0, w, h)
+    x1, y1 = x0 + w - 1, y0 + h - 1
+    inside = geo.rect(x0, y0, x1, y1)
     # the crop without its ring: a side on the board's edge has no ring
-    left, top = int(x0 > 0), int(y0 > 0)
-    right, bottom = int(x0 + w < size), int(y0 + h < size)
-    core = _rect(size, x0 + left, y0 + top, w - left - right, h - top - bottom)
+    core = geo.rect(x0 + (x0 > 0), y0 + (y0 > 0), x1 - (x1 < geo.size - 1),
+                    y1 - (y1 < geo.size - 1))
     out = never_vital(problem.board(), problem.region, problem.defender) | inside & ~core
     return list(bits(out & inside))
 

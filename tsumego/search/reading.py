@@ -153,7 +153,7 @@ def wider_frames(problem: Problem, inferred: Inference, comment: str = "", *, na
         if p.region in tried:
             continue
         tried.add(p.region)
-        empty = (p.region & p.board().empty).bit_count()
+        empty = p.region_empty
         out.append(Reading(p, inf, f"the same target, {side} to {inferred.goal}, {words} "
                                    f"({empty} empty points)"))
     return out
@@ -182,8 +182,8 @@ def tighter_frame(problem: Problem, inferred: Inference, comment: str = "", *, n
         p, inf = reframed(problem, inferred, comment, name=name, framing=tight)
     except ProblemError:
         return None
-    empty = (p.region & p.board().empty).bit_count()
-    if empty >= (problem.region & problem.board().empty).bit_count():
+    empty = p.region_empty
+    if empty >= problem.region_empty:
         return None
     side = Color(problem.to_play)
     return Reading(p, inf, f"the same target, {side} to {inferred.goal}, framed closer, "
